@@ -1,0 +1,38 @@
+#include "core/algorithms/momentum.hpp"
+
+#include "core/algorithms/kinematics.hpp"
+
+namespace vms {
+
+Vec6 bodiesMomentum(const Data& data, int first, int last) {
+  Vec6 h = Vec6::Zero();
+  for (int i = first; i <= last; ++i) h.noalias() += data.I[i] * data.v[i];
+  return h;
+}
+
+MomentumSummary computeMomentum(const Model& model, const Data& data) {
+  MomentumSummary s;
+  Vec3 first_moment = Vec3::Zero();
+  for (int i = 0; i < model.nbodies; ++i) {
+    const Vec6 h = data.I[i] * data.v[i];
+    s.linear += linear(h);
+    s.angular_origin += angular(h);
+    s.kinetic_energy += 0.5 * data.v[i].dot(h);
+    // The lower-left block of the world spatial inertia is skew(m c).
+    first_moment += unskew(data.I[i].bottomLeftCorner<3, 3>());
+    s.mass += model.mass[i];
+  }
+  s.center_of_mass = s.mass > 0.0 ? Vec3(first_moment / s.mass) : Vec3::Zero();
+  s.angular_com = s.angular_origin - s.center_of_mass.cross(s.linear);
+  return s;
+}
+
+Vec3 centerOfMass(const Model& model, Data& data, const State& state) {
+  forwardKinematics(model, data, state);
+  Vec3 first_moment = Vec3::Zero();
+  for (int i = 0; i < model.nbodies; ++i)
+    first_moment += unskew(data.I[i].bottomLeftCorner<3, 3>());
+  return model.total_mass > 0.0 ? Vec3(first_moment / model.total_mass) : Vec3::Zero();
+}
+
+}  // namespace vms

@@ -1,0 +1,51 @@
+#include "core/model/base_type.hpp"
+
+#include <array>
+#include <vector>
+
+namespace vms {
+
+namespace {
+struct BaseTypeInfo {
+  BaseType type;
+  const char* name;
+  std::vector<int> components;  // body-twist components spanned, in [v; w] layout
+};
+
+const std::array<BaseTypeInfo, 6>& table() {
+  static const std::array<BaseTypeInfo, 6> t{{
+      {BaseType::Free, "free", {0, 1, 2, 3, 4, 5}},
+      {BaseType::Planar, "planar", {0, 1, 5}},
+      {BaseType::Ball, "ball", {3, 4, 5}},
+      {BaseType::Translation, "translation", {0, 1, 2}},
+      {BaseType::Schoenflies, "schoenflies", {0, 1, 2, 5}},
+      {BaseType::Fixed, "fixed", {}},
+  }};
+  return t;
+}
+
+const BaseTypeInfo& info(BaseType type) {
+  for (const auto& i : table())
+    if (i.type == type) return i;
+  return table()[0];
+}
+}  // namespace
+
+std::string toString(BaseType type) { return info(type).name; }
+
+std::optional<BaseType> baseTypeFromString(const std::string& name) {
+  for (const auto& i : table())
+    if (name == i.name) return i.type;
+  return std::nullopt;
+}
+
+int baseDof(BaseType type) { return static_cast<int>(info(type).components.size()); }
+
+Mat6X baseBasis(BaseType type) {
+  const auto& c = info(type).components;
+  Mat6X B = Mat6X::Zero(6, static_cast<Eigen::Index>(c.size()));
+  for (size_t k = 0; k < c.size(); ++k) B(c[k], static_cast<Eigen::Index>(k)) = 1.0;
+  return B;
+}
+
+}  // namespace vms

@@ -1,0 +1,61 @@
+#pragma once
+// The compiled, immutable model: a tree of rigid bodies with parent[i] < i, body 0 being the
+// vehicle. Bodies joined by fixed joints are fused; their links become named frames.
+// Algorithms take (const Model&, Data&, ...). Build one with compileModel().
+#include <string>
+#include <vector>
+
+#include "core/model/base_type.hpp"
+#include "core/model/model_description.hpp"
+#include "core/spatial/se3.hpp"
+
+namespace vms {
+
+enum class JointType { Revolute, Prismatic };
+
+/// A named frame fixed on a body: pose bodyMframe.
+struct Frame {
+  std::string name;
+  int body = 0;
+  Pose placement;
+};
+
+struct Model {
+  std::string name;
+  BaseType base_type = BaseType::Free;
+  int base_dof = 6;       // b
+  Mat6X base_basis;       // iota0 (6 x b), body-twist basis of the vehicle subgroup
+  int nbodies = 1;        // including the vehicle (body 0)
+  int njoints = 0;        // moving joints: nbodies - 1
+  int nv = 6;             // base_dof + njoints: size of the generalized velocity
+  Vec3 gravity = Vec3::Zero();
+
+  // Per body (index 0..nbodies-1); joint data at index 0 is unused.
+  std::vector<int> parent;                // parent body, -1 for the vehicle
+  std::vector<JointType> joint_type;      // joint connecting the body to its parent
+  std::vector<Pose> joint_placement;      // parentMjoint at q = 0 (joint frame = body frame)
+  std::vector<Vec3> joint_axis;           // unit axis in the body frame
+  std::vector<int> joint_index;           // position of the body's joint in q (-1 for body 0)
+  std::vector<double> mass;               // fused mass
+  std::vector<Vec3> com;                  // centre of mass in the body frame
+  std::vector<Mat3> inertia_com;          // rotational inertia about the CoM, body frame
+  std::vector<std::string> body_names;    // the link that defines each body frame
+  std::vector<std::vector<int>> children; // child bodies
+
+  // Per joint, in user order (the order of joints in the description, fixed ones skipped).
+  std::vector<int> joint_body;            // body moved by joint k
+  std::vector<std::string> joint_names;
+  VecX damping, effort_limit, velocity_limit, lower_limit, upper_limit;
+  std::vector<bool> has_limits;
+
+  std::vector<Frame> frames;  // every link (fused or not) and every named frame
+  double total_mass = 0.0;
+
+  ModelDescription description;  // what the model was compiled from (for export and editing)
+
+  int frameIndex(const std::string& name) const;   // -1 if absent
+  int jointIndex(const std::string& name) const;   // -1 if absent
+  int bodyIndex(const std::string& name) const;    // -1 if absent
+};
+
+}  // namespace vms

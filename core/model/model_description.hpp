@@ -1,0 +1,72 @@
+#pragma once
+// The editable description of a vehicle-manipulator system: links, joints (including fixed
+// ones), frames and visuals, as read from URDF / .vms.json / DH tables. It keeps everything a
+// file holds so that writing it back is lossless. compileModel() turns it into a Model.
+#include <string>
+#include <vector>
+
+#include "core/model/base_type.hpp"
+#include "core/spatial/se3.hpp"
+
+namespace vms {
+
+/// Mass properties of a link in its own frame: mass, centre of mass, and the 3x3 rotational
+/// inertia about the centre of mass, expressed in the link frame.
+struct Inertial {
+  double mass = 0.0;
+  Vec3 com = Vec3::Zero();
+  Mat3 inertia = Mat3::Zero();
+};
+
+/// Visual geometry, carried for the 3D view and for lossless export.
+struct Visual {
+  enum class Shape { Box, Cylinder, Sphere, Mesh };
+  Shape shape = Shape::Box;
+  Vec3 size = Vec3::Zero();  // box: x,y,z; cylinder: radius, length, -; sphere: radius, -, -
+  std::string mesh;          // path as written in the source file
+  Vec3 mesh_scale = Vec3::Ones();
+  Pose origin;               // in the link frame
+  Eigen::Vector4d rgba = Eigen::Vector4d(0.7, 0.7, 0.75, 1.0);
+  std::string material;
+};
+
+struct LinkDescription {
+  std::string name;
+  Inertial inertial;
+  std::vector<Visual> visuals;
+};
+
+enum class JointKind { Revolute, Continuous, Prismatic, Fixed };
+
+struct JointDescription {
+  std::string name;
+  JointKind kind = JointKind::Revolute;
+  std::string parent;  // link names
+  std::string child;
+  Pose origin;                   // child link frame (= joint frame) in the parent link frame
+  Vec3 axis = Vec3::UnitZ();     // in the joint frame; normalised by compileModel
+  bool has_limits = false;
+  double lower = 0.0, upper = 0.0;  // position limits (rad or m)
+  double effort = 0.0;              // max |torque| or |force|; 0 = unlimited
+  double velocity = 0.0;            // max |rate|; 0 = unlimited
+  double damping = 0.0;             // viscous joint damping (N m s/rad or N s/m)
+  double friction = 0.0;
+};
+
+/// A named frame (tool point, end-effector) rigidly attached to a link.
+struct FrameDescription {
+  std::string name;
+  std::string link;
+  Pose origin;  // in the link frame
+};
+
+struct ModelDescription {
+  std::string name = "model";
+  BaseType base_type = BaseType::Free;
+  Vec3 gravity = Vec3::Zero();  // world frame, m/s^2
+  std::vector<LinkDescription> links;
+  std::vector<JointDescription> joints;  // order defines the user-facing joint order
+  std::vector<FrameDescription> frames;
+};
+
+}  // namespace vms

@@ -1,0 +1,124 @@
+#include "core/model/sample_models.hpp"
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+namespace vms {
+
+namespace {
+struct Rng {
+  std::mt19937_64 gen;
+  explicit Rng(std::uint64_t seed) : gen(seed) {}
+  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(gen); }
+  int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(gen); }
+  Vec3 vec(double lo, double hi) { return Vec3(uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)); }
+  Vec3 unit() {
+    Vec3 v;
+    do v = vec(-1, 1);
+    while (v.norm() < 0.1 || v.norm() > 1.0);
+    return v.normalized();
+  }
+  Mat3 rotation() { return so3Exp(unit() * uniform(0.0, 3.1)); }
+  Inertial inertial(double scale) {
+    Inertial in;
+    in.mass = scale * uniform(0.5, 3.0);
+    in.com = vec(-0.2, 0.2);
+    // Principal moments satisfying the triangle inequality, rotated at random.
+    const Vec3 half = vec(0.05, 0.4);  // half-sizes of an equivalent box
+    const double m = in.mass;
+    const Vec3 d(m * (half.y() * half.y() + half.z() * half.z()) / 3.0,
+                 m * (half.x() * half.x() + half.z() * half.z()) / 3.0,
+                 m * (half.x() * half.x() + half.y() * half.y()) / 3.0);
+    const Mat3 R = rotation();
+    in.inertia = R * d.asDiagonal() * R.transpose();
+    in.inertia = 0.5 * (in.inertia + in.inertia.transpose()).eval();
+    return in;
+  }
+};
+}  // namespace
+
+ModelDescription randomTree(const RandomTreeOptions& o) {
+  Rng rng(o.seed);
+  ModelDescription d;
+  d.name = (o.chain ? "random_chain_" : "random_tree_") + std::to_string(o.bodies);
+  d.base_type = o.base;
+  LinkDescription base{"vehicle", rng.inertial(10.0), {}};
+  d.links.push_back(base);
+  for (int i = 1; i < o.bodies; ++i) {
+    LinkDescription l{"link_" + std::to_string(i), rng.inertial(1.0), {}};
+    d.links.push_back(l);
+    JointDescription j;
+    j.name = "joint_" + std::to_string(i);
+    j.kind = rng.uniform(0, 1) < o.prismatic_fraction ? JointKind::Prismatic : JointKind::Revolute;
+    const int parent = o.chain ? i - 1 : rng.integer(std::max(0, i - 4), i - 1);
+    j.parent = d.links[parent].name;
+    j.child = l.name;
+    j.origin = Pose{rng.rotation(), rng.vec(-0.6, 0.6)};
+    j.axis = rng.unit();
+    j.damping = 0.0;
+    d.joints.push_back(j);
+  }
+  for (int k = 0; k < o.fixed_links; ++k) {
+    const int parent = rng.integer(0, static_cast<int>(d.links.size()) - 1);
+    LinkDescription l{"tool_" + std::to_string(k), rng.inertial(0.3), {}};
+    if (k % 2 == 0) l.inertial = Inertial{};  // massless frame
+    JointDescription j;
+    j.name = "fixed_" + std::to_string(k);
+    j.kind = JointKind::Fixed;
+    j.parent = d.links[parent].name;
+    j.child = l.name;
+    j.origin = Pose{rng.rotation(), rng.vec(-0.3, 0.3)};
+    d.links.push_back(l);
+    d.joints.push_back(j);
+  }
+  // Shuffle the joint order while keeping it a valid description (order is free in URDF).
+  if (!o.chain) std::shuffle(d.joints.begin(), d.joints.end(), rng.gen);
+  return d;
+}
+
+ModelDescription benchmarkChain(int links, BaseType base) {
+  ModelDescription d;
+  d.name = "chain_" + std::to_string(links);
+  d.base_type = base;
+  LinkDescription b{"vehicle", {}, {}};
+  b.inertial.mass = 100.0;
+  b.inertial.inertia = Vec3(20.0, 25.0, 30.0).asDiagonal();
+  d.links.push_back(b);
+  const Vec3 axes[3] = {Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitX()};
+  for (int i = 1; i <= links; ++i) {
+    LinkDescription l{"link_" + std::to_string(i), {}, {}};
+    l.inertial.mass = 2.0;
+    l.inertial.com = Vec3(0.15, 0.0, 0.0);
+    l.inertial.inertia = Vec3(0.004, 0.02, 0.021).asDiagonal();
+    d.links.push_back(l);
+    JointDescription j;
+    j.name = "joint_" + std::to_string(i);
+    j.kind = JointKind::Revolute;
+    j.parent = d.links[i - 1].name;
+    j.child = l.name;
+    j.origin.p = i == 1 ? Vec3(0.6, 0.0, 0.4) : Vec3(0.3, 0.0, 0.0);
+    j.axis = axes[(i - 1) % 3];
+    d.joints.push_back(j);
+  }
+  return d;
+}
+
+State randomState(const Model& model, std::uint64_t seed) {
+  Rng rng(seed);
+  State s = State::neutral(model);
+  if (model.base_type != BaseType::Fixed) {
+    const Vec6 twist = makeVec6(rng.vec(-0.5, 0.5), rng.vec(-0.8, 0.8));
+    s.base_twist = model.base_basis * (model.base_basis.transpose() * twist);
+  }
+  // Pose: any SE(3) pose is a valid starting pose of every subgroup (g = g_bar iota(h)).
+  s.base_orientation = Quat(rng.rotation());
+  s.base_position = rng.vec(-1.0, 1.0);
+  for (int k = 0; k < model.njoints; ++k) {
+    s.q[k] = rng.uniform(-1.5, 1.5);
+    s.qd[k] = rng.uniform(-1.0, 1.0);
+  }
+  return s;
+}
+
+}  // namespace vms

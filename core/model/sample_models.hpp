@@ -1,0 +1,30 @@
+#pragma once
+// Generated models for tests, benchmarks and demos (cf. Pinocchio's sample-models).
+#include <cstdint>
+
+#include "core/model/model_description.hpp"
+#include "core/model/state.hpp"
+
+namespace vms {
+
+struct RandomTreeOptions {
+  int bodies = 7;                 // including the vehicle
+  bool chain = false;             // serial chain instead of a random tree
+  double prismatic_fraction = 0.25;
+  int fixed_links = 0;            // extra massless/massive links on fixed joints (tool frames)
+  BaseType base = BaseType::Free;
+  std::uint64_t seed = 1;
+};
+
+/// Random tree with random placements, axes, masses and full (rotated) inertias.
+/// Joint description order is a shuffled-but-topological order when the tree branches.
+ModelDescription randomTree(const RandomTreeOptions& options);
+
+/// A serial chain of `links` identical links on a free-flying vehicle, joint axes alternating
+/// z, y, x: the benchmark arm.
+ModelDescription benchmarkChain(int links, BaseType base = BaseType::Free);
+
+/// Random state (base pose, twist inside the subgroup, q, qd) from a seed.
+State randomState(const Model& model, std::uint64_t seed);
+
+}  // namespace vms

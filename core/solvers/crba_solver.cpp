@@ -1,0 +1,25 @@
+#include "core/solvers/crba_solver.hpp"
+
+#include "core/algorithms/crba.hpp"
+#include "core/algorithms/rnea.hpp"
+
+namespace vms {
+
+CrbaSolver::CrbaSolver(const Model& model) : llt_(model.nv), rhs_(VecX::Zero(model.nv)) {}
+
+void CrbaSolver::compute(const Model& model, Data& data, const State& state,
+                         const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
+  const int b = model.base_dof, n = model.njoints;
+  // Bias (velocity products, gravity, external forces): inverse dynamics at zero acceleration.
+  data.qdd.setZero();
+  rnea(model, data, state, Vec6::Zero(), data.qdd, external);
+  rhs_.head(b) = -data.base_force;
+  rhs_.tail(n) = tau - data.tau;
+  crba(model, data, state);
+  llt_.compute(data.M);
+  llt_.solveInPlace(rhs_);
+  data.base_twist_dot = model.base_basis * rhs_.head(b);
+  data.qdd = rhs_.tail(n);
+}
+
+}  // namespace vms

@@ -1,0 +1,25 @@
+#pragma once
+#include <Eigen/Cholesky>
+
+#include "core/solvers/forward_dynamics_solver.hpp"
+
+namespace vms {
+
+/// Composite-rigid-body mass matrix plus Newton-Euler bias forces, solved by Cholesky:
+/// O(N^2) to build, O(N^3) to solve. An independent check of "aba".
+class CrbaSolver final : public ForwardDynamicsSolver {
+ public:
+  explicit CrbaSolver(const Model& model);
+  std::string name() const override { return "crba"; }
+  std::string description() const override {
+    return "composite-rigid-body mass matrix + Cholesky, O(N^3)";
+  }
+  void compute(const Model& model, Data& data, const State& state,
+               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
+
+ private:
+  Eigen::LLT<MatX> llt_;
+  VecX rhs_;
+};
+
+}  // namespace vms
