@@ -1,0 +1,48 @@
+#pragma once
+// The right-hand side of the equations of motion as integrators see it: a model, a solver,
+// held joint forces, joint damping and external forces. evaluate() never allocates.
+#include <memory>
+#include <string>
+
+#include "core/solvers/forward_dynamics_solver.hpp"
+
+namespace vms {
+
+/// Time derivative of a State's velocities (the positions' derivatives are the velocities).
+struct StateDerivative {
+  Vec6 twist_dot = Vec6::Zero();  // derivative of State::base_twist
+  VecX qdd;                       // joint accelerations, user order
+};
+
+class SystemDynamics {
+ public:
+  /// Throws std::invalid_argument for an unknown solver name.
+  explicit SystemDynamics(const Model& model, const std::string& solver = defaultSolverName());
+
+  const Model& model() const { return *model_; }
+  Data& data() { return data_; }
+  const ForwardDynamicsSolver& solver() const { return *solver_; }
+
+  /// Joint forces held constant until changed (user order, size model.njoints).
+  void setJointForces(const Eigen::Ref<const VecX>& tau) { tau_ = tau; }
+  const VecX& jointForces() const { return tau_; }
+  /// Viscous joint damping from the model (on by default for simulations).
+  void setDampingEnabled(bool on) { damping_ = on; }
+  ExternalForces& external() { return external_; }
+
+  /// Accelerations at `state`: tau - damping * qd, gravity, external forces.
+  void evaluate(const State& state, StateDerivative& out);
+  /// Number of evaluate() calls so far.
+  long evaluations() const { return evaluations_; }
+
+ private:
+  const Model* model_;
+  Data data_;
+  std::unique_ptr<ForwardDynamicsSolver> solver_;
+  VecX tau_, tau_total_;
+  bool damping_ = true;
+  ExternalForces external_;
+  long evaluations_ = 0;
+};
+
+}  // namespace vms
