@@ -22,7 +22,7 @@ void rnea(const Model& model, Data& data, const State& state, const Vec6& base_t
     data.f[model.parent[i]] += data.f[i];
   }
   const Vec6 f0 = data.f[0] - actForce(data.oMi[0], external.base_wrench_body);
-  data.base_force = data.S0.transpose() * f0;
+  data.base_force.noalias() = data.S0.transpose() * f0;
 }
 
 void nonLinearEffects(const Model& model, Data& data, const State& state) {

@@ -7,7 +7,7 @@ Data::Data(const Model& m)
       S(m.nbodies, Vec6::Zero()),
       v(m.nbodies, Vec6::Zero()),
       c(m.nbodies, Vec6::Zero()),
-      S0(Mat6X::Zero(6, m.base_dof)),
+      S0(Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6>::Zero(6, m.base_dof)),
       I(m.nbodies, Mat6::Zero()),
       IA(m.nbodies, Mat6::Zero()),
       pA(m.nbodies, Vec6::Zero()),

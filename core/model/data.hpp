@@ -21,7 +21,9 @@ struct Data {
   std::vector<Vec6> S;     // world motion subspace of the body's joint (unit rate)
   std::vector<Vec6> v;     // world spatial velocity of each body
   std::vector<Vec6> c;     // velocity-product acceleration v[i] x (S[i] qd)
-  Mat6X S0;                // world motion subspace of the vehicle joint (6 x b)
+  // World motion subspace of the vehicle joint (6 x b); fixed capacity so products with it
+  // never allocate.
+  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> S0;
 
   // World spatial inertia at the origin: mass, first moment m*c (world), full 6x6.
   std::vector<Mat6> I;
