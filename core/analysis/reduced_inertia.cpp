@@ -1,0 +1,17 @@
+#include "core/analysis/reduced_inertia.hpp"
+
+#include <Eigen/Cholesky>
+
+namespace vms {
+
+MatX reducedJointInertia(const Model& model, const MatX& M) {
+  const int b = model.base_dof, n = model.njoints;
+  MatX Hstar = M.bottomRightCorner(n, n);
+  if (b == 0) return Hstar;
+  const MatX Hbm = M.topRightCorner(b, n);
+  const Eigen::LLT<MatX> Hbb(M.topLeftCorner(b, b));
+  Hstar.noalias() -= Hbm.transpose() * Hbb.solve(Hbm);
+  return 0.5 * (Hstar + Hstar.transpose());
+}
+
+}  // namespace vms
