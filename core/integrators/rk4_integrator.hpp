@@ -1,0 +1,28 @@
+#pragma once
+// "rk4": classical fourth-order Runge-Kutta-Munthe-Kaas. The vehicle pose moves as
+// g0 exp(u) with u' = dexp^{-1}_{-u}(xi); twist, q and qd get classical RK4. One advance()
+// is one step of size dt.
+#include "core/integrators/integrator.hpp"
+#include "core/integrators/lie_rk.hpp"
+
+namespace vms {
+
+class Rk4Integrator final : public Integrator {
+ public:
+  explicit Rk4Integrator(const Model& model);
+  std::string name() const override { return "rk4"; }
+  std::string description() const override {
+    return "Runge-Kutta-Munthe-Kaas 4 on the vehicle group, classical RK4 on the joints "
+           "(fixed step, order 4)";
+  }
+  void advance(SystemDynamics& dynamics, State& state, double dt) override;
+  long steps() const override { return steps_; }
+
+ private:
+  RkmkCore core_;
+  State next_;
+  Vec6 u_ = Vec6::Zero();
+  long steps_ = 0;
+};
+
+}  // namespace vms
