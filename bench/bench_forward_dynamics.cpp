@@ -1,0 +1,233 @@
+// Forward dynamics, ours (vms::aba, kinematics included) against MuJoCo 2.2.2's mj_forward
+// (contacts and constraints disabled, gravity 0, no energy), on identical free-floating chains
+// (benchmarkChain) of 6, 10, 12, 25, 50 and 100 links, plus our "crba" solver. The final table
+// gives the ratio ours/MuJoCo and the scaling t(100)/t(10).
+//
+// MuJoCo 2.2.2's XML reader refuses bodies nested deeper than its parser's element depth
+// (100): chains up to 96 links load as MJCF, so the 100-link chain goes through MuJoCo's URDF
+// loader (a flat file: a massless world link and a `floating` joint to the vehicle, which
+// MuJoCo turns into a free joint). Setup checks, for every size, nbody/nv/the free joint and
+// that both engines compute the same accelerations to 1e-9 at the benchmark state; it aborts
+// otherwise.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/algorithms/aba.hpp"
+#include "core/model/compile_model.hpp"
+#include "core/model/sample_models.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
+#include "mjcf_writer.hpp"
+#include "mujoco_bridge.hpp"
+
+namespace {
+
+using namespace vms;
+
+const int kSizes[] = {6, 10, 12, 25, 50, 100};
+
+/// One benchmark system: our model and MuJoCo's, at the same fixed state.
+struct Case {
+  int links = 0;
+  Model model;
+  State state;
+  VecX tau;
+  std::unique_ptr<test::MujocoInstance> mj;
+  std::string mujoco_loader;  // "mjcf" or "urdf"
+  double max_rel_error = 0.0;
+};
+
+[[noreturn]] void die(const std::string& msg) {
+  std::fprintf(stderr, "bench setup: %s\n", msg.c_str());
+  std::exit(2);
+}
+
+std::unique_ptr<Case> makeCase(int links) {
+  auto c = std::make_unique<Case>();
+  c->links = links;
+  const ModelDescription d = benchmarkChain(links);  // gravity 0
+  c->model = compileModel(d);
+  // A fixed, non-trivial state: random pose, twist, q, qd (seeded).
+  c->state = randomState(c->model, 20240601);
+  c->tau = VecX::Zero(c->model.njoints);
+  test::MujocoExportOptions o;  // no energy flag; gravity 0; contacts/constraints disabled
+  if (links <= test::kMjcfMaxChainLinks) {
+    c->mj = test::loadMujoco(test::writeMjcf(d, o), "chain.xml");
+    c->mujoco_loader = "mjcf";
+  } else {
+    c->mj = test::loadMujoco(test::writeMujocoUrdf(d, o), "chain.urdf");
+    c->mujoco_loader = "urdf";
+  }
+  const mjModel* m = c->mj->m();
+  mjData* md = c->mj->d();
+  if (m->nbody != links + 2 || m->nv != links + 6 || m->njnt != links + 1 ||
+      m->jnt_type[0] != mjJNT_FREE)
+    die("MuJoCo chain " + std::to_string(links) + " has nbody " + std::to_string(m->nbody) +
+        ", nv " + std::to_string(m->nv) + ", njnt " + std::to_string(m->njnt));
+  if (m->opt.gravity[0] != 0 || m->opt.gravity[1] != 0 || m->opt.gravity[2] != 0 ||
+      !(m->opt.disableflags & mjDSBL_CONTACT) || !(m->opt.disableflags & mjDSBL_CONSTRAINT) ||
+      (m->opt.enableflags & mjENBL_ENERGY))
+    die("MuJoCo options not as intended");
+
+  // Same accelerations? (ours in MuJoCo's free-joint convention)
+  const test::MujocoMap map = test::mapMujoco(c->model, m);
+  test::setMujocoState(c->model, map, c->state, c->tau, m, md);
+  mj_forward(m, md);
+  Data data(c->model);
+  aba(c->model, data, c->state, c->tau);
+  const VecX ours = test::oursInMujocoConvention(c->model, c->state, data.base_twist_dot, data.qdd);
+  const VecX theirs = test::mujocoAcceleration(map, md);
+  const double scale = std::max(1.0, theirs.cwiseAbs().maxCoeff());
+  c->max_rel_error = (ours - theirs).cwiseAbs().maxCoeff() / scale;
+  if (!(c->max_rel_error <= 1e-9))
+    die("chain " + std::to_string(links) + ": accelerations differ from MuJoCo by " +
+        std::to_string(c->max_rel_error) + " (relative)");
+  // And our crba solver agrees with aba.
+  auto solver = makeSolver("crba", c->model);
+  Data data2(c->model);
+  solver->compute(c->model, data2, c->state, c->tau, {});
+  const VecX crb =
+      test::oursInMujocoConvention(c->model, c->state, data2.base_twist_dot, data2.qdd);
+  if (!((crb - ours).cwiseAbs().maxCoeff() / scale <= 1e-9))
+    die("chain " + std::to_string(links) + ": crba solver differs from aba");
+  return c;
+}
+
+std::vector<std::unique_ptr<Case>>& cases() {
+  static std::vector<std::unique_ptr<Case>> all;
+  return all;
+}
+
+void BM_VmsAba(benchmark::State& st, const Case* c) {
+  Data data(c->model);
+  for (auto _ : st) {
+    aba(c->model, data, c->state, c->tau);
+    benchmark::DoNotOptimize(data.qdd.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = c->model.nv;
+}
+
+void BM_MujocoForward(benchmark::State& st, const Case* c) {
+  const mjModel* m = c->mj->m();
+  mjData* d = c->mj->d();
+  const test::MujocoMap map = test::mapMujoco(c->model, m);
+  test::setMujocoState(c->model, map, c->state, c->tau, m, d);
+  for (auto _ : st) {
+    mj_forward(m, d);
+    benchmark::DoNotOptimize(d->qacc);
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = m->nv;
+}
+
+void BM_VmsCrbaSolver(benchmark::State& st, const Case* c) {
+  Data data(c->model);
+  auto solver = makeSolver("crba", c->model);
+  for (auto _ : st) {
+    solver->compute(c->model, data, c->state, c->tau, {});
+    benchmark::DoNotOptimize(data.qdd.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = c->model.nv;
+}
+
+/// Console output as usual, and remembers each benchmark's time (median when repeated).
+class TableReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      const std::string name = r.run_name.function_name;
+      // CPU time: the build machine is shared, and wall time includes being descheduled.
+      const double us = r.GetAdjustedCPUTime() * toMicroseconds(r.time_unit);
+      if (r.run_type == Run::RT_Aggregate) {
+        if (r.aggregate_name == "median") median_[r.run_name.str()] = us;
+      } else {
+        single_[r.run_name.str()].push_back(us);
+      }
+    }
+  }
+  /// Microseconds per call of `name`, or NaN if it did not run.
+  double time(const std::string& name) const {
+    if (auto it = median_.find(name); it != median_.end()) return it->second;
+    if (auto it = single_.find(name); it != single_.end()) {
+      std::vector<double> v = it->second;
+      std::sort(v.begin(), v.end());
+      return v[v.size() / 2];
+    }
+    return std::nan("");
+  }
+
+ private:
+  static double toMicroseconds(benchmark::TimeUnit u) {
+    switch (u) {
+      case benchmark::kNanosecond:
+        return 1e-3;
+      case benchmark::kMicrosecond:
+        return 1.0;
+      case benchmark::kMillisecond:
+        return 1e3;
+      default:
+        return 1e6;
+    }
+  }
+  std::map<std::string, double> median_;
+  std::map<std::string, std::vector<double>> single_;
+};
+
+std::string benchName(const char* what, int links) {
+  return std::string(what) + "/chain_" + std::to_string(links);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+
+  for (int n : kSizes) cases().push_back(makeCase(n));
+  std::printf("Setup: accelerations agree with MuJoCo at the benchmark state (relative):");
+  for (const auto& c : cases())
+    std::printf(" %d links (%s) %.1e;", c->links, c->mujoco_loader.c_str(), c->max_rel_error);
+  std::printf("\n");
+
+  for (const auto& c : cases()) {
+    const Case* p = c.get();
+    benchmark::RegisterBenchmark(benchName("vms_aba", p->links).c_str(), BM_VmsAba, p);
+    benchmark::RegisterBenchmark(benchName("mujoco_mj_forward", p->links).c_str(), BM_MujocoForward,
+                                 p);
+    benchmark::RegisterBenchmark(benchName("vms_crba_solver", p->links).c_str(), BM_VmsCrbaSolver,
+                                 p);
+  }
+
+  TableReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+
+  std::printf(
+      "\nForward dynamics, free-floating chains (CPU microseconds per call, median over "
+      "repetitions if --benchmark_repetitions is given)\n");
+  std::printf("%6s %5s %10s %12s %12s %10s\n", "links", "dof", "vms_aba", "mj_forward",
+              "aba/mujoco", "vms_crba");
+  for (const auto& c : cases()) {
+    const double ours = reporter.time(benchName("vms_aba", c->links));
+    const double mj = reporter.time(benchName("mujoco_mj_forward", c->links));
+    const double crba = reporter.time(benchName("vms_crba_solver", c->links));
+    std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f\n", c->links, c->model.nv, ours, mj, ours / mj,
+                crba);
+  }
+  const auto scaling = [&](const char* what) {
+    return reporter.time(benchName(what, 100)) / reporter.time(benchName(what, 10));
+  };
+  std::printf("Scaling t(100)/t(10): vms_aba %.2f, mj_forward %.2f, vms_crba %.2f\n",
+              scaling("vms_aba"), scaling("mujoco_mj_forward"), scaling("vms_crba_solver"));
+  benchmark::Shutdown();
+  return 0;
+}
