@@ -18,8 +18,8 @@ RodriguesCoefficients rodrigues(double t) {
     return {1.0 - t2 / 6.0 + t2 * t2 / 120.0, 0.5 - t2 / 24.0 + t2 * t2 / 720.0,
             1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0};
   }
-  const double s = std::sin(t), co = std::cos(t);
-  return {s / t, (1.0 - co) / t2, (t - s) / (t2 * t)};
+  const double s = std::sin(t), sh = std::sin(0.5 * t);  // 1 - cos t = 2 sin^2(t/2), exactly
+  return {s / t, 2.0 * sh * sh / t2, (t - s) / (t2 * t)};
 }
 }  // namespace
 
@@ -43,7 +43,7 @@ Mat3 so3LeftJacobianInverse(const Vec3& w) {
     const double t2 = t * t;
     d = 1.0 / 12.0 + t2 / 720.0 + t2 * t2 / 30240.0;
   } else {
-    d = (1.0 - 0.5 * t * std::sin(t) / (1.0 - std::cos(t))) / (t * t);
+    d = (1.0 - 0.5 * t * std::cos(0.5 * t) / std::sin(0.5 * t)) / (t * t);  // no 1 - cos t
   }
   return Mat3::Identity() - 0.5 * W + d * W * W;
 }
