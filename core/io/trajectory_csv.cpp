@@ -5,7 +5,7 @@ namespace vms {
 TrajectoryCsvWriter::TrajectoryCsvWriter(std::FILE* file, const Model& model,
                                          std::vector<std::string> extra)
     : file_(file), extra_count_(extra.size()) {
-  columns_ = {"t",      "base_px", "base_py", "base_pz", "base_qw", "base_qx", "base_qy",
+  columns_ = {"t",       "base_px", "base_py", "base_pz", "base_qw", "base_qx", "base_qy",
               "base_qz", "base_vx", "base_vy", "base_vz", "base_wx", "base_wy", "base_wz"};
   for (const auto& n : model.joint_names) columns_.push_back("q:" + n);
   for (const auto& n : model.joint_names) columns_.push_back("qd:" + n);

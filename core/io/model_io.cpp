@@ -1,0 +1,51 @@
+#include "core/io/model_io.hpp"
+
+#include "core/io/io_util.hpp"
+#include "core/io/urdf.hpp"
+#include "core/io/vms_json.hpp"
+#include "core/model/compile_model.hpp"
+
+namespace vms {
+
+namespace {
+enum class Format { Urdf, VmsJson };
+
+Format formatOf(const std::string& path) {
+  if (io::endsWith(path, ".urdf")) return Format::Urdf;
+  if (io::endsWith(path, ".vms.json")) return Format::VmsJson;
+  throw ModelError(path + ": unknown model file type (expected a .urdf or .vms.json file)");
+}
+}  // namespace
+
+bool isModelFileName(const std::string& path) {
+  return io::endsWith(path, ".urdf") || io::endsWith(path, ".vms.json");
+}
+
+ModelDescription loadModelDescription(const std::string& path, std::vector<std::string>* warnings) {
+  const Format f = formatOf(path);
+  const std::string text = io::readTextFile(path);
+  return f == Format::Urdf ? parseUrdf(text, path, warnings) : parseVmsJson(text, path, warnings);
+}
+
+Model loadModel(const std::string& path, std::optional<BaseType> base_override,
+                std::vector<std::string>* warnings) {
+  ModelDescription d = loadModelDescription(path, warnings);
+  if (base_override) d.base_type = *base_override;
+  std::vector<std::string> compile_warnings;
+  Model m;
+  try {
+    m = compileModel(d, &compile_warnings);
+  } catch (const ModelError& e) {
+    throw ModelError(path + ": " + e.what());
+  }
+  if (warnings)
+    for (const auto& w : compile_warnings) warnings->push_back(path + ": " + w);
+  return m;
+}
+
+void saveModelDescription(const ModelDescription& d, const std::string& path) {
+  const Format f = formatOf(path);
+  io::writeTextFile(path, f == Format::Urdf ? writeUrdf(d) : writeVmsJson(d));
+}
+
+}  // namespace vms

@@ -1,0 +1,38 @@
+#pragma once
+// Loading and saving models by file name: *.urdf (see urdf.hpp) and the native, lossless
+// *.vms.json (see vms_json.hpp and docs/model-format.md).
+//
+// Every error is a vms::ModelError whose message is one line "<path>: <element>: <problem>",
+// e.g. "arm.urdf: joint 'j3': unknown child link 'l4'". Non-fatal findings (a revolute joint
+// without <limit>, a quaternion that needed normalising, ...) are appended to `warnings`
+// (when not null), each one line prefixed with the path.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/base_type.hpp"
+#include "core/model/model.hpp"
+#include "core/model/model_description.hpp"
+#include "core/model/model_error.hpp"
+
+namespace vms {
+
+/// Reads *.urdf or *.vms.json (by extension; anything else -> ModelError naming the file).
+/// Only the file's own rules are checked; physics is checked by compileModel / loadModel.
+ModelDescription loadModelDescription(const std::string& path,
+                                      std::vector<std::string>* warnings = nullptr);
+
+/// loadModelDescription + optional base-type override + compileModel, with the file name
+/// prefixed to compile errors ("<path>: link 'x': mass is negative (-1.000000)").
+Model loadModel(const std::string& path, std::optional<BaseType> base_override = std::nullopt,
+                std::vector<std::string>* warnings = nullptr);
+
+/// Writes by extension (.urdf or .vms.json). Throws ModelError on an unknown extension or on
+/// an I/O failure.
+void saveModelDescription(const ModelDescription& d, const std::string& path);
+
+/// True if the path names a model file this module reads (".urdf" or ".vms.json",
+/// case-sensitive).
+bool isModelFileName(const std::string& path);
+
+}  // namespace vms
