@@ -125,7 +125,7 @@ Vec3 rotationToRpy(const Mat3& R) {
                      .transpose() *
                  R;
   const double roll = std::atan2(M(2, 1), M(1, 1));
-  return Vec3(roll, pitch, yaw);
+  return Vec3(roll + 0.0, pitch + 0.0, yaw + 0.0);  // + 0.0: no "-0" in files
 }
 
 }  // namespace vms::io
