@@ -42,6 +42,12 @@ Json parseJsonText(const std::string& text, const std::string& source) {
     for (char& c : what)
       if (c == '\n' || c == '\r') c = ' ';
     fail(source, where, "invalid JSON: " + what);
+  } catch (const Json::exception& e) {
+    // e.g. out_of_range.406 "number overflow parsing '1e999'"
+    std::string what = e.what();
+    const auto p = what.find("] ");
+    if (p != std::string::npos) what = what.substr(p + 2);
+    fail(source, "JSON", "invalid JSON: " + what);
   }
 }
 
@@ -201,7 +207,26 @@ bool isInline(const Json& j) {
   return true;
 }
 
+void pretty(const Json& j, int indent, std::string* out);
+
+/// A small object of inline values on one line, if it fits in about 110 columns.
+bool prettyShortObject(const Json& j, int indent, std::string* out) {
+  if (!j.is_object() || j.empty()) return false;
+  std::string line = "{";
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!isInline(it.value())) return false;
+    if (line.size() > 1) line += ", ";
+    line += Json(it.key()).dump() + ": ";
+    pretty(it.value(), indent, &line);
+  }
+  line += "}";
+  if (indent + 12 + line.size() > 110) return false;  // 12: room for the key in front
+  *out += line;
+  return true;
+}
+
 void pretty(const Json& j, int indent, std::string* out) {
+  if (prettyShortObject(j, indent, out)) return;
   if (isInline(j)) {
     // dump() without indentation writes "[1,2]"; add a space after commas for readability.
     if (j.is_array()) {

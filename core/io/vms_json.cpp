@@ -158,10 +158,15 @@ struct Reader {
   void jointLimits(ObjectReader& r, T* j) const {
     if (const Json* lim = r.get("limits")) {
       ObjectReader lr(*lim, r.keyPath("limits"), source);
-      j->has_limits = true;
       j->lower = lr.requireNumber("lower");
       j->upper = lr.requireNumber("upper");
-      lr.finish({"lower", "upper"});
+      j->has_limits = true;
+      if (const Json* e = lr.get("enabled")) {
+        if (!e->is_boolean())
+          lr.failAt("enabled", "expected true or false, got " + io::describeJson(*e));
+        j->has_limits = e->get<bool>();
+      }
+      lr.finish({"lower", "upper", "enabled"});
     }
     j->effort = r.number("effort", 0.0);
     j->velocity = r.number("velocity", 0.0);
@@ -397,7 +402,12 @@ std::string writeVmsJson(const ModelDescription& d) {
     jj["child"] = j.child;
     jj["origin"] = poseJson(j.origin);
     jj["axis"] = io::jvec(j.axis);
-    if (j.has_limits) jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
+    if (j.has_limits) {
+      jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
+    } else if (!isPositiveZero(j.lower) || !isPositiveZero(j.upper)) {
+      // Values kept while the limits are switched off (lossless).
+      jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}, {"enabled", false}};
+    }
     if (!isPositiveZero(j.effort)) jj["effort"] = j.effort;
     if (!isPositiveZero(j.velocity)) jj["velocity"] = j.velocity;
     if (!isPositiveZero(j.damping)) jj["damping"] = j.damping;
