@@ -35,15 +35,17 @@ std::vector<double> testAngles() {
           1.0, 2.0,   3.0,  kPi - 1e-3, kPi - 1e-6, kPi - 1e-9, kPi};
 }
 
-/// 4x4 homogeneous matrix of a pose, and the hat of a twist.
-Eigen::Matrix4d homogeneous(const Pose& M) {
-  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+/// 4x4 homogeneous matrix of a pose, and the hat of a twist. (Dynamic-size: GCC 12 warns
+/// falsely inside Eigen's AVX-512 maxCoeff of a fixed 4x4.)
+using M4 = Eigen::MatrixXd;
+M4 homogeneous(const Pose& M) {
+  M4 T = M4::Identity(4, 4);
   T.topLeftCorner<3, 3>() = M.R;
   T.topRightCorner<3, 1>() = M.p;
   return T;
 }
-Eigen::Matrix4d hat(const Vec6& xi) {
-  Eigen::Matrix4d X = Eigen::Matrix4d::Zero();
+M4 hat(const Vec6& xi) {
+  M4 X = M4::Zero(4, 4);
   X.topLeftCorner<3, 3>() = skew(angular(xi));
   X.topRightCorner<3, 1>() = linear(xi);
   return X;
@@ -189,7 +191,7 @@ void TestLieGroups::se3ExpMatchesMatrixExponential() {
   for (double a : testAngles()) {
     for (int k = 0; k < 5; ++k) {
       const Vec6 xi = makeVec6(rng.vec(2.0), a * rng.unit());
-      const Eigen::Matrix4d E = expm<Eigen::Matrix4d>(hat(xi));
+      const M4 E = expm<Eigen::Matrix4d>(Eigen::Matrix4d(hat(xi)));
       VMS_COMPARE_REL(homogeneous(se3Exp(xi)), E, 2e-15);
     }
   }
@@ -287,11 +289,10 @@ void TestLieGroups::adjointIdentities() {
     // Power pairing is invariant: <Ad_g x, Ad_g^-T f> = <x, f>.
     QVERIFY(std::abs(actMotion(g, x).dot(actForce(g, f)) - x.dot(f)) < 1e-12);
     // Ad_g x is the twist of g exp(t x) g^-1: Ad_g(x)^ = g x^ g^-1.
-    const Eigen::Matrix4d G = homogeneous(g);
-    VMS_COMPARE_REL(hat(actMotion(g, x)), Eigen::Matrix4d(G * hat(x) * G.inverse()), 1e-13);
+    const M4 G = homogeneous(g);
+    VMS_COMPARE_REL(hat(actMotion(g, x)), M4(G * hat(x) * G.inverse()), 1e-13);
     // ad is the matrix commutator and crossMotion / crossForce are ad and -ad^T.
-    VMS_COMPARE_REL(hat(crossMotion(x, y)), Eigen::Matrix4d(hat(x) * hat(y) - hat(y) * hat(x)),
-                    1e-14);
+    VMS_COMPARE_REL(hat(crossMotion(x, y)), M4(hat(x) * hat(y) - hat(y) * hat(x)), 1e-14);
     VMS_COMPARE_REL(crossMotion(x, y), Vec6(adMatrix(x) * y), 1e-15);
     VMS_COMPARE_REL(crossForce(x, f), Vec6(-adMatrix(x).transpose() * f), 1e-15);
     // Jacobi identity.
