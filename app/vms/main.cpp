@@ -1,2 +1,52 @@
+// vms: the headless command line of VMS Workbench. See the README for every command.
 #include <cstdio>
-int main() { std::puts("vms: not yet implemented"); return 1; }
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "commands.hpp"
+#include "core/model/model_error.hpp"
+
+namespace {
+
+const char* kHelp =
+    "vms - vehicle-manipulator dynamics from the command line\n"
+    "\n"
+    "  vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]\n"
+    "  vms simulate MODEL --state STATE --duration T --dt H [--integrator NAME] [--base TYPE]\n"
+    "               [--solver NAME] [--every K] [--out FILE.csv]\n"
+    "  vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]\n"
+    "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
+    "\n"
+    "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
+    "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
+    "Exit status: 0 ok, 1 bad model/state file, 2 bad arguments, 3 simulation diverged.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace vms::cli;
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
+      !std::strcmp(argv[1], "help")) {
+    std::fputs(kHelp, argc < 2 ? stderr : stdout);
+    return argc < 2 ? kExitUsage : kExitOk;
+  }
+  const std::string command = argv[1];
+  try {
+    if (command == "inspect") return runInspect(argc, argv);
+    if (command == "simulate") return runSimulate(argc, argv);
+    if (command == "benchmark") return runBenchmark(argc, argv);
+    if (command == "convert") return runConvert(argc, argv);
+    std::fprintf(stderr, "vms: unknown command '%s'\n%s", command.c_str(), kHelp);
+    return kExitUsage;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "vms %s: %s\n", command.c_str(), e.what());
+    return kExitUsage;
+  } catch (const vms::ModelError& e) {
+    std::fprintf(stderr, "vms: %s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vms: %s\n", e.what());
+    return kExitBadInput;
+  }
+}

@@ -1,0 +1,67 @@
+#include "cli_common.hpp"
+
+#include <cstdio>
+
+#include "core/io/model_io.hpp"
+
+namespace vms::cli {
+
+namespace {
+std::string joinNames(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+}  // namespace
+
+void printWarning(const std::string& message) {
+  std::fprintf(stderr, "vms: warning: %s\n", message.c_str());
+}
+
+std::string modelPath(const Arguments& args, const char* usage) {
+  if (args.positional().size() != 1)
+    throw UsageError(std::string("expected exactly one MODEL argument; usage: ") + usage);
+  return args.positional()[0];
+}
+
+Model loadModelFromArguments(const Arguments& args, const std::string& path) {
+  std::optional<BaseType> base;
+  if (const auto name = args.get("base")) {
+    base = baseTypeFromString(*name);
+    if (!base)
+      throw UsageError("--base: unknown vehicle type '" + *name +
+                       "' (free, planar, ball, translation, schoenflies, fixed)");
+  }
+  std::vector<std::string> warnings;
+  Model model = loadModel(path, base, &warnings);
+  for (const auto& w : warnings) printWarning(w);
+  return model;
+}
+
+StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
+  std::vector<std::string> warnings;
+  StateFile s = readStateFile(args.required("state"), model, &warnings);
+  for (const auto& w : warnings) printWarning(w);
+  return s;
+}
+
+std::unique_ptr<ForwardDynamicsSolver> solverFromArguments(const Arguments& args,
+                                                           const Model& model) {
+  const std::string name = args.get("solver").value_or(defaultSolverName());
+  auto solver = makeSolver(name, model);
+  if (!solver)
+    throw UsageError("--solver: unknown solver '" + name +
+                     "' (available: " + joinNames(solverNames()) + ")");
+  return solver;
+}
+
+std::unique_ptr<Integrator> integratorFromArguments(const Arguments& args, const Model& model) {
+  const std::string name = args.get("integrator").value_or(defaultIntegratorName());
+  auto integrator = makeIntegrator(name, model);
+  if (!integrator)
+    throw UsageError("--integrator: unknown integrator '" + name +
+                     "' (available: " + joinNames(integratorNames()) + ")");
+  return integrator;
+}
+
+}  // namespace vms::cli

@@ -1,0 +1,53 @@
+// vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]
+#include <cstdio>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/algorithms/momentum.hpp"
+#include "core/analysis/reduced_inertia.hpp"
+#include "json_writer.hpp"
+
+namespace vms::cli {
+
+int runInspect(int argc, char** argv) {
+  const char* usage = "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]";
+  const Arguments args(argc, argv, 2, {"state", "base", "solver"});
+  const Model model = loadModelFromArguments(args, modelPath(args, usage));
+  const StateFile input = loadStateFromArguments(args, model);
+  const State& state = input.state;
+  auto solver = solverFromArguments(args, model);
+
+  Data data(model);
+  solver->compute(model, data, state, input.tau, {});  // tau alone: no damping, no wrench
+  const VecX qdd = data.qdd;
+  const Vec3 base_lin = baseLinearAccelerationWorld(state, data.base_twist_dot);
+  const Vec3 base_ang = baseAngularAccelerationWorld(state, data.base_twist_dot);
+
+  computeKinematics(model, data, state);
+  const MomentumSummary momentum = computeMomentum(model, data);
+  crba(model, data, state);
+  const int n = model.njoints;
+
+  JsonObjectWriter out;
+  out.strings("joint_names", model.joint_names)
+      .vector("qdd", qdd)
+      .vector("base_linear_acc_world", base_lin)
+      .vector("base_angular_acc_world", base_ang)
+      .vector("linear_momentum", momentum.linear)
+      .vector("angular_momentum_origin", momentum.angular_origin)
+      .number("kinetic_energy", momentum.kinetic_energy)
+      .vector("center_of_mass", momentum.center_of_mass)
+      .matrix("Hmm", data.M.bottomRightCorner(n, n))
+      .matrix("Hstar", reducedJointInertia(model, data.M))
+      .string("solver", solver->name())
+      .string("base_type", toString(model.base_type))
+      .integer("dof", model.nv)
+      .vector("angular_momentum_com", momentum.angular_com)
+      .number("total_mass", momentum.mass);
+  std::fputs(out.str().c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace vms::cli

@@ -1,0 +1,19 @@
+#pragma once
+// The `vms` sub-commands (see shared/design/interfaces.md and the README). Each returns the
+// process exit status; bad input is reported by throwing (main maps exceptions to statuses).
+#include "arguments.hpp"
+
+namespace vms::cli {
+
+int runInspect(int argc, char** argv);
+int runSimulate(int argc, char** argv);
+int runBenchmark(int argc, char** argv);
+int runConvert(int argc, char** argv);
+
+/// Exit statuses.
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 1;  // unreadable or invalid model/state file
+constexpr int kExitUsage = 2;     // wrong command-line arguments
+constexpr int kExitDiverged = 3;  // the simulation produced NaN/Inf
+
+}  // namespace vms::cli

@@ -1,0 +1,328 @@
+// The `vms` command line against the contracts of shared/design/interfaces.md: JSON keys and
+// values of inspect (cross-checked against the library), CSV columns and conservation of
+// simulate, benchmark's JSON, and exit statuses/messages for bad input.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <fstream>
+#include <sstream>
+
+#include "core/algorithms/aba.hpp"
+#include "core/io/model_io.hpp"
+#include "core/io/state_io.hpp"
+#include "test_support.hpp"
+
+using namespace vms;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  QByteArray out, err;
+};
+
+Run runVms(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(VMS_CLI_PATH), args);
+  p.waitForFinished(120000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+          p.readAllStandardError()};
+}
+
+QString model(const char* name) { return QStringLiteral(VMS_SOURCE_DIR "/models/") + name; }
+
+QJsonObject parseObject(const QByteArray& text) {
+  QJsonParseError e;
+  const QJsonDocument doc = QJsonDocument::fromJson(text, &e);
+  if (e.error != QJsonParseError::NoError) qWarning() << "JSON error" << e.errorString() << text;
+  return doc.object();
+}
+
+VecX toVec(const QJsonValue& v) {
+  const QJsonArray a = v.toArray();
+  VecX x(a.size());
+  for (int i = 0; i < a.size(); ++i) x[i] = a[i].toDouble();
+  return x;
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+/// Parses a CSV with a header row into columns.
+std::map<std::string, std::vector<double>> parseCsv(const QByteArray& text,
+                                                    std::vector<std::string>* header) {
+  std::map<std::string, std::vector<double>> cols;
+  std::istringstream in(text.toStdString());
+  std::string line, cell;
+  std::getline(in, line);
+  std::istringstream hs(line);
+  while (std::getline(hs, cell, ',')) header->push_back(cell);
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    size_t i = 0;
+    while (std::getline(ls, cell, ',')) cols[(*header)[i++]].push_back(std::stod(cell));
+  }
+  return cols;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+ private slots:
+  void inspectMatchesLibrary_data();
+  void inspectMatchesLibrary();
+  void simulateWritesContractCsvAndConserves();
+  void simulateEveryAndStdout();
+  void benchmarkPrintsJson();
+  void badInputGivesOneLineAndStatus_data();
+  void badInputGivesOneLineAndStatus();
+  void divergenceStopsWithValidCsv();
+  void convertRoundTrip();
+};
+
+void TestCli::inspectMatchesLibrary_data() {
+  QTest::addColumn<QString>("modelFile");
+  QTest::addColumn<QString>("stateFile");
+  QTest::addColumn<QString>("solver");
+  for (const char* solver : {"aba", "crba"}) {
+    QTest::newRow((std::string("spatial_json_") + solver).c_str())
+        << model("seed004_spatial.vms.json") << model("state_seed004_spatial_moving.json")
+        << solver;
+    QTest::newRow((std::string("spatial_urdf_") + solver).c_str())
+        << model("seed004_spatial.urdf") << model("state_seed004_spatial_moving.json") << solver;
+    QTest::newRow((std::string("planar_json_") + solver).c_str())
+        << model("seed004_planar.vms.json") << model("state_seed004_planar_moving.json") << solver;
+  }
+}
+
+void TestCli::inspectMatchesLibrary() {
+  QFETCH(QString, modelFile);
+  QFETCH(QString, stateFile);
+  QFETCH(QString, solver);
+  const Run r = runVms({"inspect", modelFile, "--state", stateFile, "--solver", solver});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QJsonObject o = parseObject(r.out);
+  for (const char* key :
+       {"joint_names", "qdd", "base_linear_acc_world", "base_angular_acc_world", "linear_momentum",
+        "angular_momentum_origin", "kinetic_energy", "center_of_mass", "Hmm", "Hstar", "solver"})
+    QVERIFY2(o.contains(key), key);
+  QCOMPARE(o["solver"].toString(), solver);
+
+  std::vector<std::string> warnings;
+  const Model m = loadModel(modelFile.toStdString(), std::nullopt, &warnings);
+  const StateFile s = readStateFile(stateFile.toStdString(), m, &warnings);
+  Data data(m);
+  aba(m, data, s.state, s.tau);
+  QCOMPARE(o["joint_names"].toArray().size(), m.njoints);
+  for (int k = 0; k < m.njoints; ++k)
+    QCOMPARE(o["joint_names"].toArray()[k].toString().toStdString(), m.joint_names[k]);
+  VMS_COMPARE_REL(toVec(o["qdd"]), data.qdd, 1e-10);
+  VMS_COMPARE_REL(toVec(o["base_angular_acc_world"]),
+                  baseAngularAccelerationWorld(s.state, data.base_twist_dot), 1e-10);
+  VMS_COMPARE_REL(toVec(o["base_linear_acc_world"]),
+                  baseLinearAccelerationWorld(s.state, data.base_twist_dot), 1e-10);
+  // H* is symmetric positive definite and "smaller" than Hmm.
+  const QJsonArray hs = o["Hstar"].toArray(), hm = o["Hmm"].toArray();
+  QCOMPARE(hs.size(), m.njoints);
+  MatX Hstar(m.njoints, m.njoints), Hmm(m.njoints, m.njoints);
+  for (int r2 = 0; r2 < m.njoints; ++r2) {
+    Hstar.row(r2) = toVec(hs[r2]).transpose();
+    Hmm.row(r2) = toVec(hm[r2]).transpose();
+  }
+  VMS_COMPARE_REL(Hstar, MatX(Hstar.transpose()), 1e-14);
+  QVERIFY(Hstar.llt().info() == Eigen::Success);
+  QVERIFY((Hmm - Hstar).ldlt().vectorD().minCoeff() > -1e-9);
+}
+
+void TestCli::simulateWritesContractCsvAndConserves() {
+  QTemporaryDir dir;
+  // The example state holds joint torques: momentum is conserved (internal forces), energy is
+  // not. A copy without "tau" must also conserve kinetic energy.
+  QFile src(model("state_seed004_spatial_moving.json"));
+  QVERIFY(src.open(QIODevice::ReadOnly));
+  QJsonObject no_tau = QJsonDocument::fromJson(src.readAll()).object();
+  QVERIFY(no_tau.contains("tau"));
+  no_tau.remove("tau");
+  const QString free_state = dir.filePath("free.json");
+  writeFile(free_state, QJsonDocument(no_tau).toJson());
+
+  for (const bool torques : {true, false}) {
+    const QString out = dir.filePath(torques ? "run_tau.csv" : "run_free.csv");
+    const Run r = runVms({"simulate", model("seed004_spatial.vms.json"), "--state",
+                          torques ? model("state_seed004_spatial_moving.json") : free_state,
+                          "--duration", "1", "--dt", "0.001", "--out", out});
+    QVERIFY2(r.status == 0, r.err.constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    std::vector<std::string> header;
+    auto cols = parseCsv(f.readAll(), &header);
+    const std::vector<std::string> expected_start = {
+        "t",       "base_px", "base_py", "base_pz", "base_qw", "base_qx", "base_qy",
+        "base_qz", "base_vx", "base_vy", "base_vz", "base_wx", "base_wy", "base_wz"};
+    for (size_t i = 0; i < expected_start.size(); ++i) QCOMPARE(header[i], expected_start[i]);
+    for (const char* c : {"Px", "Py", "Pz", "Lx", "Ly", "Lz", "T"}) QVERIFY2(cols.count(c), c);
+    QCOMPARE(header.size(), size_t(14 + 2 * 6 + 7));
+    QCOMPARE(cols["t"].size(), size_t(1001));
+    QCOMPARE(cols["t"].back(), 1.0);
+    double scale = 1.0;
+    for (const char* d : {"Px", "Py", "Pz", "Lx", "Ly", "Lz"})
+      scale = std::max(scale, std::abs(cols[d][0]));
+    std::vector<std::string> conserved = {"Px", "Py", "Pz", "Lx", "Ly", "Lz"};
+    if (!torques) conserved.push_back("T");
+    for (const auto& c : conserved) {
+      const auto& v = cols[c];
+      const double s = c == "T" ? cols["T"][0] : scale;
+      const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+      QVERIFY2((*hi - *lo) / s < 1e-9, c.c_str());
+    }
+    if (torques) {  // the torques do work: the test above would notice a frozen simulation
+      const auto [lo, hi] = std::minmax_element(cols["T"].begin(), cols["T"].end());
+      QVERIFY(*hi - *lo > 1e-3 * cols["T"][0]);
+    }
+    for (size_t i = 0; i < cols["t"].size(); ++i) {
+      const double n2 =
+          cols["base_qw"][i] * cols["base_qw"][i] + cols["base_qx"][i] * cols["base_qx"][i] +
+          cols["base_qy"][i] * cols["base_qy"][i] + cols["base_qz"][i] * cols["base_qz"][i];
+      QVERIFY(std::abs(n2 - 1.0) < 1e-12);
+    }
+  }
+}
+
+void TestCli::simulateEveryAndStdout() {
+  const Run r = runVms({"simulate", model("seed004_planar.vms.json"), "--state",
+                        model("state_seed004_planar_moving.json"), "--duration", "0.1", "--dt",
+                        "0.01", "--every", "5", "--integrator", "euler"});
+  QVERIFY2(r.status == 0, r.err.constData());
+  std::vector<std::string> header;
+  auto cols = parseCsv(r.out, &header);
+  QCOMPARE(cols["t"].size(), size_t(3));  // t = 0, 0.05, 0.1
+  QVERIFY(std::abs(cols["t"][1] - 0.05) < 1e-15);
+}
+
+void TestCli::benchmarkPrintsJson() {
+  const Run r = runVms({"benchmark", model("seed004_spatial.vms.json"), "--iterations", "3000"});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QJsonObject o = parseObject(r.out);
+  QCOMPARE(o["solver"].toString(), QString("aba"));
+  QCOMPARE(o["dof"].toInt(), 12);
+  QVERIFY(o["forward_dynamics_us"].toDouble() > 0.0);
+  QVERIFY(o["step_us"].toDouble() > o["forward_dynamics_us"].toDouble());
+  QCOMPARE(o["iterations"].toInt(), 3000);
+}
+
+void TestCli::badInputGivesOneLineAndStatus_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QByteArray>("files");  // "name=content;name2=content2" written into a temp dir
+  QTest::addColumn<int>("status");
+  QTest::addColumn<QString>("mustMention");
+  const QString spatial = model("seed004_spatial.vms.json");
+  const QString state = model("state_seed004_spatial_moving.json");
+  QTest::newRow("missing model") << QStringList{"inspect", "/nonexistent/x.urdf", "--state", state}
+                                 << QByteArray() << 1 << "/nonexistent/x.urdf";
+  QTest::newRow("unknown option") << QStringList{"inspect", spatial, "--stat", state}
+                                  << QByteArray() << 2 << "--stat";
+  QTest::newRow("unknown solver") << QStringList{"inspect", spatial,    "--state",
+                                                 state,     "--solver", "magic"}
+                                  << QByteArray() << 2 << "magic";
+  QTest::newRow("unknown base") << QStringList{"inspect", spatial,  "--state",
+                                               state,     "--base", "hovercraft"}
+                                << QByteArray() << 2 << "hovercraft";
+  QTest::newRow("bad dt") << QStringList{"simulate",   spatial, "--state", state,
+                                         "--duration", "1",     "--dt",    "0"}
+                          << QByteArray() << 2 << "--dt";
+  QTest::newRow("wrong q size")
+      << QStringList{"inspect", spatial, "--state", "@/s.json"}
+      << QByteArray(
+             "s.json={\"base\":{\"position\":[0,0,0],\"quaternion_wxyz\":[1,0,0,0],"
+             "\"linear_velocity_world\":[0,0,0],\"angular_velocity_world\":[0,0,0]},"
+             "\"q\":[0,0],\"qd\":[0,0,0,0,0,0]}")
+      << 1 << "q";
+  QTest::newRow("malformed urdf") << QStringList{"inspect", "@/bad.urdf", "--state", state}
+                                  << QByteArray("bad.urdf=<robot name='x'><link name='a'></robot>")
+                                  << 1 << "bad.urdf";
+  QTest::newRow("negative mass")
+      << QStringList{"inspect", "@/neg.urdf", "--state", "@/s.json"}
+      << QByteArray(
+             "neg.urdf=<robot name='x'><link name='a'><inertial><mass value='-1'/>"
+             "<inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/></inertial></link></robot>;"
+             "s.json={\"base\":{\"position\":[0,0,0],\"quaternion_wxyz\":[1,0,0,0],"
+             "\"linear_velocity_world\":[0,0,0],\"angular_velocity_world\":[0,0,0]},\"q\":[],"
+             "\"qd\":[]}")
+      << 1 << "mass";
+}
+
+void TestCli::badInputGivesOneLineAndStatus() {
+  QFETCH(QStringList, args);
+  QFETCH(QByteArray, files);
+  QFETCH(int, status);
+  QFETCH(QString, mustMention);
+  QTemporaryDir dir;
+  if (!files.isEmpty())
+    for (const QByteArray& spec : files.split(';')) {
+      const int eq = spec.indexOf('=');
+      writeFile(dir.filePath(QString::fromUtf8(spec.left(eq))), spec.mid(eq + 1));
+    }
+  for (QString& a : args)
+    if (a.startsWith("@/")) a = dir.filePath(a.mid(2));
+  const Run r = runVms(args);
+  QCOMPARE(r.status, status);
+  QVERIFY2(r.out.isEmpty(), r.out.constData());
+  const QString err = QString::fromUtf8(r.err).trimmed();
+  QVERIFY2(!err.isEmpty(), "no message on stderr");
+  QVERIFY2(!err.contains('\n') || status == 2, err.toUtf8().constData());  // one line
+  QString mention = mustMention;
+  if (mention.startsWith("@/")) mention = dir.filePath(mention.mid(2));
+  QVERIFY2(err.contains(mention), err.toUtf8().constData());
+}
+
+void TestCli::divergenceStopsWithValidCsv() {
+  // A prismatic joint pushed by an enormous force on a tiny mass diverges with a huge step.
+  QTemporaryDir dir;
+  const QString urdf = dir.filePath("div.urdf");
+  writeFile(
+      urdf,
+      "<robot name='div'>"
+      "<link name='base'><inertial><mass value='1'/><inertia ixx='1' iyy='1' izz='1' ixy='0' "
+      "ixz='0' iyz='0'/></inertial></link>"
+      "<link name='arm'><inertial><origin xyz='0.5 0 0'/><mass value='1e-3'/><inertia ixx='1e-6' "
+      "iyy='1e-6' izz='1e-6' ixy='0' ixz='0' iyz='0'/></inertial></link>"
+      "<joint name='j' type='revolute'><parent link='base'/><child link='arm'/><axis xyz='0 0 1'/>"
+      "<limit lower='-3' upper='3' effort='1' velocity='1'/></joint></robot>");
+  const QString state = dir.filePath("s.json");
+  writeFile(state,
+            "{\"base\":{\"position\":[0,0,0],\"quaternion_wxyz\":[1,0,0,0],\"linear_velocity_"
+            "world\":[0,0,0],"
+            "\"angular_velocity_world\":[0,0,0]},\"q\":[0],\"qd\":[1e150],\"tau\":[1e300]}");
+  const QString out = dir.filePath("run.csv");
+  const Run r =
+      runVms({"simulate", urdf, "--state", state, "--duration", "10", "--dt", "1", "--out", out});
+  QCOMPARE(r.status, 3);
+  QVERIFY2(r.err.contains("diverged at t ="), r.err.constData());
+  QFile f(out);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  std::vector<std::string> header;
+  auto cols = parseCsv(f.readAll(), &header);  // every row parses and is complete
+  QVERIFY(!cols["t"].empty());
+  for (const auto& [name, v] : cols) QCOMPARE(v.size(), cols["t"].size());
+}
+
+void TestCli::convertRoundTrip() {
+  QTemporaryDir dir;
+  const QString urdf = dir.filePath("spatial.urdf"), json = dir.filePath("spatial.vms.json");
+  QCOMPARE(runVms({"convert", model("seed004_spatial.vms.json"), urdf}).status, 0);
+  QCOMPARE(runVms({"convert", urdf, json, "--base", "free"}).status, 0);
+  const QString state = model("state_seed004_spatial_moving.json");
+  const Run a = runVms({"inspect", model("seed004_spatial.vms.json"), "--state", state});
+  const Run b = runVms({"inspect", json, "--state", state});
+  QVERIFY(a.status == 0 && b.status == 0);
+  VMS_COMPARE_REL(toVec(parseObject(b.out)["qdd"]), toVec(parseObject(a.out)["qdd"]), 1e-12);
+}
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "test_cli.moc"
