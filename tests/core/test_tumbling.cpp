@@ -99,10 +99,10 @@ void TestTumbling::throughEulerSingularities() {
   for (long k = 1; k <= n; ++k) {
     const double t = (k - 1) * dt;
     // PD tracking of sinusoids, updated every step (held within the step).
-    const Vec3 ref(0.3 + 0.8 * std::sin(0.9 * t), -0.6 + 0.7 * std::sin(1.3 * t + 1.0),
-                   0.1 + 0.05 * std::sin(2.1 * t));
-    tau = Vec3(20.0, 15.0, 10.0).cwiseProduct(ref - Vec3(s.q)) -
-          Vec3(2.0, 1.5, 1.0).cwiseProduct(Vec3(s.qd));
+    const double ref[3] = {0.3 + 0.8 * std::sin(0.9 * t), -0.6 + 0.7 * std::sin(1.3 * t + 1.0),
+                           0.1 + 0.05 * std::sin(2.1 * t)};
+    const double kp[3] = {20.0, 15.0, 10.0}, kd[3] = {2.0, 1.5, 1.0};
+    for (int j = 0; j < 3; ++j) tau[j] = kp[j] * (ref[j] - s.q[j]) - kd[j] * s.qd[j];
     dyn.setJointForces(tau);
     integ->advance(dyn, s, dt);
     QVERIFY2(s.allFinite(), qPrintable(QString("non-finite state at t = %1").arg(k * dt)));
