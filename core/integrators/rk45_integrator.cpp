@@ -111,7 +111,6 @@ double Rk45Integrator::initialStep(SystemDynamics& dynamics, const State& y0) {
   StateTangent& f0 = core_.k(0);
   StateTangent& f1 = core_.k(1);  // scratch; overwritten by the first step's stages
   // d0 = |y0|, d1 = |f0| in the error norm's scales (atol + rtol |y0|).
-  err_.du.setZero();
   err_.dtwist = y0.base_twist;
   err_.dq = y0.q;
   err_.dqd = y0.qd;
