@@ -161,8 +161,9 @@ double readNumber(const Json& j, const std::string& path, const std::string& sou
 
 std::vector<double> readNumbers(const Json& j, size_t n, const std::string& path,
                                 const std::string& source) {
-  const std::string expected = n ? "expected " + std::to_string(n) + " numbers"
-                                 : std::string("expected an array of numbers");
+  const std::string expected =
+      n ? "expected " + std::to_string(n) + (n == 1 ? " number" : " numbers")
+        : std::string("expected an array of numbers");
   if (!j.is_array()) fail(source, path, expected + ", got " + describeJson(j));
   if (n && j.size() != n) fail(source, path, expected + ", got " + std::to_string(j.size()));
   std::vector<double> out;

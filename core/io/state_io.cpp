@@ -11,19 +11,20 @@ using io::ObjectReader;
 
 namespace {
 
+std::string numbers(int n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
+
 VecX readJointVector(ObjectReader& r, const std::string& key, const Model& model, bool required) {
   const Json* j = r.get(key);
   if (!j) {
     if (required && model.njoints > 0)
-      r.failAt(key,
-               "missing (expected " + std::to_string(model.njoints) + " numbers, one per joint)");
+      r.failAt(key, "missing (expected " + numbers(model.njoints) + ", one per joint)");
     return VecX::Zero(model.njoints);
   }
   if (!j->is_array())
-    r.failAt(key, "expected an array of " + std::to_string(model.njoints) +
-                      " numbers (one per joint), got " + io::describeJson(*j));
+    r.failAt(key, "expected an array of " + numbers(model.njoints) + " (one per joint), got " +
+                      io::describeJson(*j));
   if (static_cast<int>(j->size()) != model.njoints)
-    r.failAt(key, "expected " + std::to_string(model.njoints) + " numbers (one per joint), got " +
+    r.failAt(key, "expected " + numbers(model.njoints) + " (one per joint), got " +
                       std::to_string(j->size()));
   const auto v = io::readNumbers(*j, j->size(), r.keyPath(key), r.source());
   VecX out(model.njoints);

@@ -41,6 +41,13 @@ const char* attr(const TiXmlElement* e, const char* name) { return e->Attribute(
 std::string oneLine(std::string s) {
   for (char& c : s)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+/// An attribute value quoted in a message: one line, at most 60 characters.
+std::string clipped(const std::string& text) {
+  std::string s = oneLine(text);
   if (s.size() > 60) s = s.substr(0, 57) + "...";
   return s;
 }
@@ -81,7 +88,7 @@ struct PrePass {
     if (!ok || v.size() != n || !finite) {
       const std::string expected =
           n == 1 ? "a finite number" : std::to_string(n) + " finite numbers";
-      failIn(element, where + " " + name + "=\"" + oneLine(text) + "\": expected " + expected);
+      failIn(element, where + " " + name + "=\"" + clipped(text) + "\": expected " + expected);
     }
     return v;
   }
@@ -400,6 +407,8 @@ const char* kindName(JointKind k) {
 
 ModelDescription parseUrdf(const std::string& xml, const std::string& source,
                            std::vector<std::string>* warnings) {
+  if (xml.find_first_not_of(" \t\r\n") == std::string::npos)
+    io::fail(source, "XML", "the file is empty");
   TiXmlDocument doc;
   doc.Parse(xml.c_str());
   if (doc.Error()) {

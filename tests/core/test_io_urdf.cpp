@@ -433,7 +433,11 @@ void TestIoUrdf::errors_data() {
       << QString::fromStdString(
              robot("<link name=\"base\"><visual><geometry><box/></geometry></visual></link>"))
       << QStringList{"link 'base'", "<box>", "missing attribute 'size'"};
-  QTest::newRow("empty") << "" << QStringList{"malformed XML"};
+  QTest::newRow("empty") << " \n" << QStringList{"XML: the file is empty"};
+  // Passes our pre-pass, rejected by urdfdom itself: its message is carried over.
+  QTest::newRow("urdfdom rejection")
+      << QString::fromStdString("<robot name=\"r\" version=\"2.0\">" + link("base") + "</robot>")
+      << QStringList{"robot 'r'", "rejected by urdfdom", "version"};
 }
 
 void TestIoUrdf::errors() {
