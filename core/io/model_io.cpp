@@ -1,5 +1,7 @@
 #include "core/io/model_io.hpp"
 
+#include <cctype>
+
 #include "core/io/io_util.hpp"
 #include "core/io/urdf.hpp"
 #include "core/io/vms_json.hpp"
@@ -10,15 +12,22 @@ namespace vms {
 namespace {
 enum class Format { Urdf, VmsJson };
 
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
 Format formatOf(const std::string& path) {
-  if (io::endsWith(path, ".urdf")) return Format::Urdf;
-  if (io::endsWith(path, ".vms.json")) return Format::VmsJson;
+  const std::string p = lower(path);
+  if (io::endsWith(p, ".urdf")) return Format::Urdf;
+  if (io::endsWith(p, ".vms.json")) return Format::VmsJson;
   throw ModelError(path + ": unknown model file type (expected a .urdf or .vms.json file)");
 }
 }  // namespace
 
 bool isModelFileName(const std::string& path) {
-  return io::endsWith(path, ".urdf") || io::endsWith(path, ".vms.json");
+  const std::string p = lower(path);
+  return io::endsWith(p, ".urdf") || io::endsWith(p, ".vms.json");
 }
 
 ModelDescription loadModelDescription(const std::string& path, std::vector<std::string>* warnings) {

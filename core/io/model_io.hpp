@@ -17,7 +17,8 @@
 
 namespace vms {
 
-/// Reads *.urdf or *.vms.json (by extension; anything else -> ModelError naming the file).
+/// Reads *.urdf or *.vms.json (by extension, case-insensitive; anything else -> ModelError
+/// naming the file).
 /// Only the file's own rules are checked; physics is checked by compileModel / loadModel.
 ModelDescription loadModelDescription(const std::string& path,
                                       std::vector<std::string>* warnings = nullptr);
@@ -31,8 +32,7 @@ Model loadModel(const std::string& path, std::optional<BaseType> base_override =
 /// an I/O failure.
 void saveModelDescription(const ModelDescription& d, const std::string& path);
 
-/// True if the path names a model file this module reads (".urdf" or ".vms.json",
-/// case-sensitive).
+/// True if the path names a model file this module reads (".urdf" or ".vms.json", any case).
 bool isModelFileName(const std::string& path);
 
 }  // namespace vms

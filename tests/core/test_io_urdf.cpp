@@ -493,6 +493,11 @@ void TestIoUrdf::fileLevelErrors() {
   const std::string out = dir_.path().toStdString() + "/saved.urdf";
   saveModelDescription(d, out);
   QVERIFY(compareDescriptions(d, loadModelDescription(out, nullptr), 4e-16).empty());
+  // Extensions are matched in any case.
+  const std::string upper = dir_.path().toStdString() + "/SAVED.URDF";
+  saveModelDescription(d, upper);
+  QVERIFY(isModelFileName(upper));
+  QCOMPARE(loadModel(upper).njoints, 3);
 }
 
 QTEST_APPLESS_MAIN(TestIoUrdf)
