@@ -1,13 +1,58 @@
 #include "core/algorithms/aba.hpp"
 
+#include <cmath>
+
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
 
 namespace {
 // World spatial gravity force on a body with world spatial inertia I: I * [g; 0].
-inline Vec6 gravityForce(const Mat6& I, const Vec3& g) {
-  return I.leftCols<3>() * g;
+inline Vec6 gravityForce(const Mat6& I, const Vec3& g) { return I.leftCols<3>() * g; }
+
+// I * v for a rigid-body world spatial inertia I = [m 1, -skew(h); skew(h), Ibar] (h = m c,
+// see spatialInertiaWorld), reading only the blocks that carry information.
+inline Vec6 rigidInertiaTimes(const Mat6& I, const Vec6& v) {
+  const double m = I(0, 0);
+  const Vec3 h(I(5, 1), I(3, 2), I(4, 0));  // lower-left block is skew(h)
+  const Vec3 vl = v.head<3>(), w = v.tail<3>();
+  Vec6 r;
+  r.head<3>() = m * vl - h.cross(w);
+  r.tail<3>().noalias() = I.bottomRightCorner<3, 3>() * w;
+  r.tail<3>() += h.cross(vl);
+  return r;
+}
+
+// Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle: the
+// Cholesky factorisation A = L L^T (as Eigen::LLT), written out so that the compiler unrolls
+// it. Returns false (x untouched) if A is not numerically positive definite.
+inline bool solveSpd6(const Mat6& A, const Vec6& b, Vec6& x) {
+  double L[6][6];
+  double inv_diag[6];
+  for (int j = 0; j < 6; ++j) {
+    double d = A(j, j);
+    for (int k = 0; k < j; ++k) d -= L[j][k] * L[j][k];
+    if (!(d > 0.0)) return false;
+    const double inv = 1.0 / std::sqrt(d);
+    inv_diag[j] = inv;
+    for (int i = j + 1; i < 6; ++i) {
+      double s = A(i, j);
+      for (int k = 0; k < j; ++k) s -= L[i][k] * L[j][k];
+      L[i][j] = s * inv;
+    }
+  }
+  double y[6];
+  for (int i = 0; i < 6; ++i) {
+    double s = b[i];
+    for (int k = 0; k < i; ++k) s -= L[i][k] * y[k];
+    y[i] = s * inv_diag[i];
+  }
+  for (int i = 5; i >= 0; --i) {
+    double s = y[i];
+    for (int k = i + 1; k < 6; ++k) s -= L[k][i] * x[k];
+    x[i] = s * inv_diag[i];
+  }
+  return true;
 }
 }  // namespace
 
@@ -20,26 +65,31 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
   // Pass 1: rigid-body inertias and bias forces.
   for (int i = 0; i < n; ++i) {
     data.IA[i] = data.I[i];
-    const Vec6 h = data.I[i] * data.v[i];
+    const Vec6 h = rigidInertiaTimes(data.I[i], data.v[i]);
     data.pA[i] = crossForce(data.v[i], h);
     if (has_gravity) data.pA[i] -= gravityForce(data.I[i], model.gravity);
     if (external.body_forces_world) data.pA[i] -= (*external.body_forces_world)[i];
   }
 
   // Pass 2 (tip to base): articulated inertias and bias forces.
+  Eigen::Matrix<double, 6, 2> Sc, IASc;
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
     const Vec6& S = data.S[i];
+    const Mat6& IA = data.IA[i];
+    Sc.col(0) = S;
+    Sc.col(1) = data.c[i];
+    IASc.noalias() = IA * Sc;  // [IA S, IA c]
     Vec6& U = data.U[i];
-    U.noalias() = data.IA[i] * S;
+    U = IASc.col(0);
     const double Dinv = 1.0 / S.dot(U);
     data.Dinv[i] = Dinv;
     const double ui = tau[model.joint_index[i]] - S.dot(data.pA[i]);
     data.u[i] = ui;
-    const Vec6 IAc = data.IA[i] * data.c[i];
-    data.pA[p] += data.pA[i] + IAc + U * (Dinv * (ui - U.dot(data.c[i])));
-    data.IA[p] += data.IA[i];
-    data.IA[p].noalias() -= (Dinv * U) * U.transpose();
+    data.pA[p] += data.pA[i] + IASc.col(1) + U * (Dinv * (ui - U.dot(data.c[i])));
+    const Vec6 DU = Dinv * U;
+    data.IA[p] += IA;
+    data.IA[p].noalias() -= DU * U.transpose();
   }
 
   // Vehicle.
@@ -50,8 +100,10 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
       a0.setZero();
       break;
     case 6:
-      data.base_llt.compute(data.IA[0]);
-      a0 = data.base_llt.solve(fb);
+      if (!solveSpd6(data.IA[0], fb, a0)) {
+        data.base_llt.compute(data.IA[0]);
+        a0 = data.base_llt.solve(fb);
+      }
       break;
     default: {
       const int b = model.base_dof;
@@ -77,7 +129,8 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
 Vec3 baseLinearAccelerationWorld(const State& state, const Vec6& twist_dot) {
   // v_world = R v_b  =>  dv_world/dt = R (dv_b/dt + w_b x v_b)
   return state.base_orientation *
-         (Vec3(linear(twist_dot)) + Vec3(angular(state.base_twist)).cross(Vec3(linear(state.base_twist))));
+         (Vec3(linear(twist_dot)) +
+          Vec3(angular(state.base_twist)).cross(Vec3(linear(state.base_twist))));
 }
 
 Vec3 baseAngularAccelerationWorld(const State& state, const Vec6& twist_dot) {

@@ -1,16 +1,43 @@
 #include "core/algorithms/kinematics.hpp"
 
+#include <cmath>
+
 namespace vms {
+
+namespace {
+
+// Writes the world spatial inertia of (m, c, Ic) into I; see spatialInertiaWorld().
+inline void setSpatialInertiaWorld(Mat6& I, double m, const Vec3& c, const Mat3& Ic) {
+  const Vec3 h = m * c;
+  const double hc = h.dot(c);
+  // [m 1, -skew(h); skew(h), Ic + (h.c) 1 - h c^T], column by column.
+  I.col(0) << m, 0.0, 0.0, 0.0, h.z(), -h.y();
+  I.col(1) << 0.0, m, 0.0, -h.z(), 0.0, h.x();
+  I.col(2) << 0.0, 0.0, m, h.y(), -h.x(), 0.0;
+  I.block<3, 1>(0, 3) << 0.0, -h.z(), h.y();
+  I.block<3, 1>(0, 4) << h.z(), 0.0, -h.x();
+  I.block<3, 1>(0, 5) << -h.y(), h.x(), 0.0;
+  // Ic - m skew(c)^2 = Ic + m (|c|^2 I - c c^T)
+  I.bottomRightCorner<3, 3>() = Ic;
+  I.bottomRightCorner<3, 3>().noalias() -= h * c.transpose();
+  I.bottomRightCorner<3, 3>().diagonal().array() += hc;
+}
+
+// R_joint * axisAngleRotation(axis, q), with the rotation's sine and cosine given.
+inline void rotateAboutAxis(const Mat3& R_joint, const Vec3& u, double s, double c, Mat3& out) {
+  const double v = 1.0 - c;
+  Mat3 R;
+  R << c + u.x() * u.x() * v, u.x() * u.y() * v - u.z() * s, u.x() * u.z() * v + u.y() * s,
+      u.y() * u.x() * v + u.z() * s, c + u.y() * u.y() * v, u.y() * u.z() * v - u.x() * s,
+      u.z() * u.x() * v - u.y() * s, u.z() * u.y() * v + u.x() * s, c + u.z() * u.z() * v;
+  out.noalias() = R_joint * R;
+}
+
+}  // namespace
 
 Mat6 spatialInertiaWorld(double m, const Vec3& c, const Mat3& Ic) {
   Mat6 I;
-  const Vec3 h = m * c;
-  const Mat3 H = skew(h);
-  I.topLeftCorner<3, 3>() = m * Mat3::Identity();
-  I.topRightCorner<3, 3>() = -H;
-  I.bottomLeftCorner<3, 3>() = H;
-  // Ic - m skew(c)^2 = Ic + m (|c|^2 I - c c^T)
-  I.bottomRightCorner<3, 3>() = Ic + (h.dot(c)) * Mat3::Identity() - h * c.transpose();
+  setSpatialInertiaWorld(I, m, c, Ic);
   return I;
 }
 
@@ -35,13 +62,16 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
     if (i > 0) {
       const Pose& oMp = data.oMi[model.parent[i]];
       const Pose& X = model.joint_placement[i];
-      const Mat3 R_joint = oMp.R * X.R;  // world rotation of the joint frame at q = 0
-      const Vec3 p_joint = oMp.p + oMp.R * X.p;
+      Mat3 R_joint;  // world rotation of the joint frame at q = 0
+      R_joint.noalias() = oMp.R * X.R;
+      Vec3 p_joint = oMp.p;
+      p_joint.noalias() += oMp.R * X.p;
       const Vec3& axis = model.joint_axis[i];
-      const Vec3 w = R_joint * axis;
+      Vec3 w;
+      w.noalias() = R_joint * axis;
       const double qi = state.q[model.joint_index[i]];
       if (model.joint_type[i] == JointType::Revolute) {
-        oMi.R.noalias() = R_joint * axisAngleRotation(axis, qi);
+        rotateAboutAxis(R_joint, axis, std::sin(qi), std::cos(qi), oMi.R);
         oMi.p = p_joint;
         data.S[i] << p_joint.cross(w), w;
       } else {
@@ -50,9 +80,12 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
         data.S[i] << w, Vec3::Zero();
       }
     }
-    const Vec3 c = oMi.act(model.com[i]);
-    const Mat3 Ic = oMi.R * model.inertia_com[i] * oMi.R.transpose();
-    data.I[i] = spatialInertiaWorld(model.mass[i], c, Ic);
+    Vec3 c = oMi.p;
+    c.noalias() += oMi.R * model.com[i];
+    Mat3 RI, Ic;
+    RI.noalias() = oMi.R * model.inertia_com[i];
+    Ic.noalias() = RI * oMi.R.transpose();
+    setSpatialInertiaWorld(data.I[i], model.mass[i], c, Ic);
   }
 }
 
@@ -61,8 +94,9 @@ void forwardVelocities(const Model& model, Data& data, const State& state) {
   data.c[0].setZero();
   for (int i = 1; i < model.nbodies; ++i) {
     const Vec6 vj = data.S[i] * state.qd[model.joint_index[i]];
-    data.v[i] = data.v[model.parent[i]] + vj;
-    data.c[i] = crossMotion(data.v[i], vj);
+    const Vec6 vi = data.v[model.parent[i]] + vj;
+    data.v[i] = vi;
+    data.c[i] = crossMotion(vi, vj);
   }
 }
 
