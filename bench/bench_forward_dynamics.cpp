@@ -1,7 +1,8 @@
 // Forward dynamics, ours (vms::aba, kinematics included) against MuJoCo 2.2.2's mj_forward
 // (contacts and constraints disabled, gravity 0, no energy), on identical free-floating chains
 // (benchmarkChain) of 6, 10, 12, 25, 50 and 100 links, plus our "crba" solver. The final table
-// gives the ratio ours/MuJoCo and the scaling t(100)/t(10).
+// gives the ratio ours/MuJoCo and the scaling t(100)/t(10); also one rk4 step (4 evaluations
+// and the Lie-group update) with the aba solver.
 //
 // MuJoCo 2.2.2's XML reader refuses bodies nested deeper than its parser's element depth
 // (100): chains up to 96 links load as MJCF, so the 100-link chain goes through MuJoCo's URDF
@@ -10,6 +11,7 @@
 // that both engines compute the same accelerations to 1e-9 at the benchmark state; it aborts
 // otherwise.
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +23,8 @@
 #include <vector>
 
 #include "core/algorithms/aba.hpp"
+#include "core/integrators/integrator.hpp"
+#include "core/integrators/system_dynamics.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -139,9 +143,26 @@ void BM_VmsCrbaSolver(benchmark::State& st, const Case* c) {
   st.counters["dof"] = c->model.nv;
 }
 
+/// One fixed step (dt = 1 ms) of an integrator with the aba solver, from the benchmark state.
+void BM_VmsIntegratorStep(benchmark::State& st, const Case* c, const char* integrator) {
+  SystemDynamics dynamics(c->model, "aba");
+  dynamics.setJointForces(c->tau);
+  auto stepper = makeIntegrator(integrator, c->model);
+  State s = c->state;
+  stepper->advance(dynamics, s, 1e-3);  // first call may size workspaces
+  for (auto _ : st) {
+    s = c->state;  // same sizes: no allocation
+    stepper->advance(dynamics, s, 1e-3);
+    benchmark::DoNotOptimize(s.q.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = c->model.nv;
+}
+
 /// Console output as usual, and remembers each benchmark's time (median when repeated).
 class TableReporter : public benchmark::ConsoleReporter {
  public:
+  TableReporter() : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& r : runs) {
@@ -206,6 +227,8 @@ int main(int argc, char** argv) {
                                  p);
     benchmark::RegisterBenchmark(benchName("vms_crba_solver", p->links).c_str(), BM_VmsCrbaSolver,
                                  p);
+    benchmark::RegisterBenchmark(benchName("vms_rk4_step", p->links).c_str(), BM_VmsIntegratorStep,
+                                 p, "rk4");
   }
 
   TableReporter reporter;
@@ -214,14 +237,15 @@ int main(int argc, char** argv) {
   std::printf(
       "\nForward dynamics, free-floating chains (CPU microseconds per call, median over "
       "repetitions if --benchmark_repetitions is given)\n");
-  std::printf("%6s %5s %10s %12s %12s %10s\n", "links", "dof", "vms_aba", "mj_forward",
-              "aba/mujoco", "vms_crba");
+  std::printf("%6s %5s %10s %12s %12s %10s %10s\n", "links", "dof", "vms_aba", "mj_forward",
+              "aba/mujoco", "vms_crba", "rk4_step");
   for (const auto& c : cases()) {
     const double ours = reporter.time(benchName("vms_aba", c->links));
     const double mj = reporter.time(benchName("mujoco_mj_forward", c->links));
     const double crba = reporter.time(benchName("vms_crba_solver", c->links));
-    std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f\n", c->links, c->model.nv, ours, mj, ours / mj,
-                crba);
+    const double rk4 = reporter.time(benchName("vms_rk4_step", c->links));
+    std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f %10.3f\n", c->links, c->model.nv, ours, mj,
+                ours / mj, crba, rk4);
   }
   const auto scaling = [&](const char* what) {
     return reporter.time(benchName(what, 100)) / reporter.time(benchName(what, 10));
