@@ -23,34 +23,36 @@ inline Vec6 rigidInertiaTimes(const Mat6& I, const Vec6& v) {
   return r;
 }
 
-// Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle: the
-// Cholesky factorisation A = L L^T (as Eigen::LLT), written out so that the compiler unrolls
-// it. Returns false (x untouched) if A is not numerically positive definite.
+// Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle, by the
+// square-root-free Cholesky factorisation A = L D L^T (unit lower L), written out so that the
+// compiler unrolls it: one division and no square root per column keeps the dependency chain
+// short. Returns false (x untouched) if A is not numerically positive definite.
 inline bool solveSpd6(const Mat6& A, const Vec6& b, Vec6& x) {
-  double L[6][6];
-  double inv_diag[6];
+  double L[6][6];   // strictly lower part of L
+  double LD[6][6];  // L[i][k] * D[k]
+  double inv_d[6];
   for (int j = 0; j < 6; ++j) {
     double d = A(j, j);
-    for (int k = 0; k < j; ++k) d -= L[j][k] * L[j][k];
+    for (int k = 0; k < j; ++k) d -= LD[j][k] * L[j][k];
     if (!(d > 0.0)) return false;
-    const double inv = 1.0 / std::sqrt(d);
-    inv_diag[j] = inv;
+    inv_d[j] = 1.0 / d;
     for (int i = j + 1; i < 6; ++i) {
       double s = A(i, j);
-      for (int k = 0; k < j; ++k) s -= L[i][k] * L[j][k];
-      L[i][j] = s * inv;
+      for (int k = 0; k < j; ++k) s -= LD[i][k] * L[j][k];
+      LD[i][j] = s;
+      L[i][j] = s * inv_d[j];
     }
   }
   double y[6];
   for (int i = 0; i < 6; ++i) {
     double s = b[i];
     for (int k = 0; k < i; ++k) s -= L[i][k] * y[k];
-    y[i] = s * inv_diag[i];
+    y[i] = s;
   }
   for (int i = 5; i >= 0; --i) {
-    double s = y[i];
+    double s = y[i] * inv_d[i];
     for (int k = i + 1; k < 6; ++k) s -= L[k][i] * x[k];
-    x[i] = s * inv_diag[i];
+    x[i] = s;
   }
   return true;
 }
