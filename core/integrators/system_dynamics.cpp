@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/algorithms/kinematics.hpp"
+
 namespace vms {
 
 SystemDynamics::SystemDynamics(const Model& model, const std::string& solver)
@@ -13,11 +15,29 @@ SystemDynamics::SystemDynamics(const Model& model, const std::string& solver)
   if (!solver_) throw std::invalid_argument("unknown solver '" + solver + "'");
 }
 
+void SystemDynamics::addForceModel(ForceModel* force_model) {
+  force_models_.push_back(force_model);
+  body_forces_.assign(model_->nbodies, Vec6::Zero());
+}
+
 void SystemDynamics::evaluate(const State& state, StateDerivative& out) {
   ++evaluations_;
   tau_total_ = tau_;
   if (damping_) tau_total_.array() -= model_->damping.array() * state.qd.array();
-  solver_->compute(*model_, data_, state, tau_total_, external_);
+  if (force_models_.empty()) {
+    solver_->compute(*model_, data_, state, tau_total_, external_);
+  } else {
+    computeKinematics(*model_, data_, state);
+    if (external_.body_forces_world) {
+      for (int i = 0; i < model_->nbodies; ++i) body_forces_[i] = (*external_.body_forces_world)[i];
+    } else {
+      for (auto& f : body_forces_) f.setZero();
+    }
+    for (ForceModel* fm : force_models_) fm->apply(*model_, data_, state, body_forces_, tau_total_);
+    ExternalForces combined = external_;
+    combined.body_forces_world = &body_forces_;
+    solver_->compute(*model_, data_, state, tau_total_, combined);
+  }
   out.twist_dot = data_.base_twist_dot;
   out.qdd = data_.qdd;
 }

@@ -3,7 +3,9 @@
 // held joint forces, joint damping and external forces. evaluate() never allocates.
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "core/integrators/force_model.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms {
@@ -29,6 +31,9 @@ class SystemDynamics {
   /// Viscous joint damping from the model (on by default for simulations).
   void setDampingEnabled(bool on) { damping_ = on; }
   ExternalForces& external() { return external_; }
+  /// Adds a force model evaluated at every stage (not owned; must outlive this object).
+  /// Its body forces add to external().body_forces_world if that is set.
+  void addForceModel(ForceModel* force_model);
 
   /// Accelerations at `state`: tau - damping * qd, gravity, external forces.
   void evaluate(const State& state, StateDerivative& out);
@@ -42,6 +47,8 @@ class SystemDynamics {
   VecX tau_, tau_total_;
   bool damping_ = true;
   ExternalForces external_;
+  std::vector<ForceModel*> force_models_;
+  std::vector<Vec6> body_forces_;  // sum of the force models' (and external) body forces
   long evaluations_ = 0;
 };
 
