@@ -11,14 +11,14 @@
 namespace vms {
 
 struct ReactionWheelSpec {
-  std::string name;                     // also the name of its joint and link
-  Vec3 position = Vec3::Zero();         // wheel centre, vehicle (root link) frame
-  Vec3 axis = Vec3::UnitZ();            // spin axis, vehicle frame (normalised)
+  std::string name;              // also the name of its joint and link
+  Vec3 position = Vec3::Zero();  // wheel centre, vehicle (root link) frame
+  Vec3 axis = Vec3::UnitZ();     // spin axis, vehicle frame (normalised)
   double mass = 0.0;
-  double spin_inertia = 0.0;            // about the spin axis, kg m^2 (> 0)
-  double transverse_inertia = 0.0;      // about any axis through the centre normal to spin
-  double max_torque = 0.0;              // motor torque limit, N m (0 = unlimited)
-  double max_speed = 0.0;               // wheel speed limit, rad/s (0 = unlimited)
+  double spin_inertia = 0.0;        // about the spin axis, kg m^2 (> 0)
+  double transverse_inertia = 0.0;  // about any axis through the centre normal to spin
+  double max_torque = 0.0;          // motor torque limit, N m (0 = unlimited)
+  double max_speed = 0.0;           // wheel speed limit, rad/s (0 = unlimited)
 };
 
 /// Appends the wheels to a description (links on the root link, continuous joints). Throws

@@ -10,11 +10,11 @@ namespace vms {
 
 struct ThrusterSpec {
   std::string name;
-  std::string link;                      // link (or frame) the thruster is fixed on
-  Vec3 position = Vec3::Zero();          // point of application, link frame
-  Vec3 direction = Vec3::UnitX();        // direction of the force ON the body, link frame
-  double max_force = 0.0;                // N (> 0)
-  bool proportional = true;              // false: on/off (command >= 0.5 fires at max_force)
+  std::string link;                // link (or frame) the thruster is fixed on
+  Vec3 position = Vec3::Zero();    // point of application, link frame
+  Vec3 direction = Vec3::UnitX();  // direction of the force ON the body, link frame
+  double max_force = 0.0;          // N (> 0)
+  bool proportional = true;        // false: on/off (command >= 0.5 fires at max_force)
 };
 
 class Thrusters final : public ForceModel {

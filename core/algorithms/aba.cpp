@@ -10,6 +10,18 @@ namespace {
 // World spatial gravity force on a body with world spatial inertia I: I * [g; 0].
 inline Vec6 gravityForce(const Mat6& I, const Vec3& g) { return I.leftCols<3>() * g; }
 
+// Weight of body i from its mass and centre of mass (used when data.I holds added mass, which
+// has no weight): [m g; c x m g] with c the world centre of mass.
+inline Vec6 weightFromMass(const Model& model, const Data& data, int i, const Vec3& g) {
+  const Pose& oMi = data.oMi[i];
+  Vec3 c = oMi.p;
+  c.noalias() += oMi.R * model.com[i];
+  const Vec3 f = model.mass[i] * g;
+  Vec6 r;
+  r << f, c.cross(f);
+  return r;
+}
+
 // I * v for a rigid-body world spatial inertia I = [m 1, -skew(h); skew(h), Ibar] (h = m c,
 // see spatialInertiaWorld), reading only the blocks that carry information.
 inline Vec6 rigidInertiaTimes(const Mat6& I, const Vec6& v) {
@@ -64,12 +76,22 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
   const int n = model.nbodies;
   const bool has_gravity = !model.gravity.isZero(0.0);
 
-  // Pass 1: rigid-body inertias and bias forces.
+  // Pass 1: rigid-body inertias and bias forces. With added mass data.I is a general
+  // symmetric 6x6 (no rigid-body block structure): full products, weight from mass/com.
+  // v x* (I v) stays the exact velocity-product force because a body-fixed world inertia
+  // satisfies dI/dt = v x* I - I v x (Kirchhoff's equations for a fluid at rest).
+  const bool added_mass = model.hasAddedMass();
   for (int i = 0; i < n; ++i) {
     data.IA[i] = data.I[i];
-    const Vec6 h = rigidInertiaTimes(data.I[i], data.v[i]);
+    Vec6 h;
+    if (added_mass)
+      h.noalias() = data.I[i] * data.v[i];
+    else
+      h = rigidInertiaTimes(data.I[i], data.v[i]);
     data.pA[i] = crossForce(data.v[i], h);
-    if (has_gravity) data.pA[i] -= gravityForce(data.I[i], model.gravity);
+    if (has_gravity)
+      data.pA[i] -= added_mass ? weightFromMass(model, data, i, model.gravity)
+                               : gravityForce(data.I[i], model.gravity);
     if (external.body_forces_world) data.pA[i] -= (*external.body_forces_world)[i];
   }
 

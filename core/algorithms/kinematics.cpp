@@ -86,6 +86,13 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
     RI.noalias() = oMi.R * model.inertia_com[i];
     Ic.noalias() = RI * oMi.R.transpose();
     setSpatialInertiaWorld(data.I[i], model.mass[i], c, Ic);
+    if (model.hasAddedMass() && !model.added_mass[i].isZero(0.0)) {
+      // World inertia of a body-frame 6x6: Ad^-T M_A Ad^-1 with Ad = Ad_{oMi}.
+      const Mat6 Ainv = adjoint(oMi.inverse());
+      Mat6 tmp;
+      tmp.noalias() = model.added_mass[i] * Ainv;
+      data.I[i].noalias() += Ainv.transpose() * tmp;
+    }
   }
 }
 

@@ -14,7 +14,14 @@ void rnea(const Model& model, Data& data, const State& state, const Vec6& base_t
       data.a[i] = data.a[model.parent[i]] + data.c[i] + data.S[i] * qdd[model.joint_index[i]];
     const Vec6 h = data.I[i] * data.v[i];
     data.f[i] = data.I[i] * data.a[i] + crossForce(data.v[i], h);
-    data.f[i] -= data.I[i].leftCols<3>() * model.gravity;
+    if (model.hasAddedMass()) {  // added mass has no weight: use mass and centre of mass
+      const Vec3 c = data.oMi[i].act(model.com[i]);
+      const Vec3 w = model.mass[i] * model.gravity;
+      data.f[i].head<3>() -= w;
+      data.f[i].tail<3>() -= c.cross(w);
+    } else {
+      data.f[i] -= data.I[i].leftCols<3>() * model.gravity;
+    }
     if (external.body_forces_world) data.f[i] -= (*external.body_forces_world)[i];
   }
   for (int i = n - 1; i > 0; --i) {

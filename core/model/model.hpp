@@ -51,6 +51,15 @@ struct Model {
   std::vector<Frame> frames;  // every link (fused or not) and every named frame
   double total_mass = 0.0;
 
+  // Optional added mass (hydrodynamic, Fossen's M_A) per body: constant symmetric 6x6 in the
+  // body frame at the body origin, [linear; angular] ordering. Empty = none (the default); if
+  // set, size nbodies. forwardKinematics adds it to data.I (world transform X* M_A X^-1), so
+  // it enters the mass matrix and the velocity-product terms (Kirchhoff, fluid at rest). It
+  // carries no weight: gravity uses mass/com only. Set it with setAddedMass()
+  // (core/environment/underwater.hpp); compileModel() leaves it empty.
+  std::vector<Mat6> added_mass;
+  bool hasAddedMass() const { return !added_mass.empty(); }
+
   ModelDescription description;  // what the model was compiled from (for export and editing)
 
   int frameIndex(const std::string& name) const;   // -1 if absent
