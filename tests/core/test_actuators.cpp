@@ -5,7 +5,7 @@
 //   = g_a t (seed 003 (81));
 // - seed 003 corrected wheel equation (121)-(122), I_s (Omega_dot + a.omega_dot) = g_a, at
 //   random states of a vehicle with an arm and 3 wheels (1e-12), and h_a(t) - h_a(0) = g_a t
-//   along a run with arm torques (1e-10);
+//   along a run with arm torques (1e-10), and (83) T(t) - T(0) = work of the motors (1e-9);
 // - wheel link inertia orientation; validation messages naming the wheel;
 // - thrusters: through the CoM -> pure F/m; couple -> P constant (1e-12) and the expected
 //   torque; allocation matrix = applied wrench; on/off quantisation; validation;
@@ -275,15 +275,29 @@ void TestActuators::seed003WheelEquation() {
     return wheels[j].spin_inertia * (wheels[j].axis.dot(angular(st.base_twist)) + st.qd[wj[j]]);
   };
   const Vec3 h0(ha(s, 0), ha(s, 1), ha(s, 2));
+  // (83) power balance without external forces: dT/dt = tau . qd (arm and wheel motors).
+  auto kinetic = [&](const State& st) {
+    computeKinematics(m, data, st);
+    return computeMomentum(m, data).kinetic_energy;
+  };
+  const double T0 = kinetic(s);
+  double work = tau.dot(s.qd);  // Simpson weights 1, 4, 2, ..., 4, 1
   double err_run = 0;
   for (int k = 1; k <= 4000; ++k) {
     rk4->advance(dyn, s, 1e-3);
+    work += (k == 4000 ? 1.0 : (k % 2 ? 4.0 : 2.0)) * tau.dot(s.qd);
     for (int j = 0; j < 3; ++j)
       err_run = std::max(err_run, std::abs(ha(s, j) - h0[j] - tau[wj[j]] * k * 1e-3) /
                                       std::max(std::abs(h0[j]), 1e-3));
   }
-  qInfo("seed 003 (81) h_a(t) = h_a(0) + g_a t over 4 s with arm torques: rel %.3g", err_run);
+  work *= 1e-3 / 3.0;
+  const double err_power = std::abs(kinetic(s) - T0 - work) / std::abs(work);
+  qInfo(
+      "seed 003 (81) h_a(t) = h_a(0) + g_a t over 4 s with arm torques: rel %.3g; (83) "
+      "T(t) - T(0) vs work of the motors: rel %.3g",
+      err_run, err_power);
   QVERIFY(err_run <= 1e-10);
+  QVERIFY(err_power <= 1e-9);
   QVERIFY(s.q.head<2>().norm() > 0.1);  // the arm moved
 }
 
