@@ -2,6 +2,10 @@
 // total angular momentum) and thruster allocation / position hold.
 #include <cmath>
 
+#include "core/actuators/reaction_wheel.hpp"
+#include "core/actuators/thrusters.hpp"
+#include "core/algorithms/aba.hpp"
+#include "core/algorithms/crba.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
 #include "core/control/vehicle_control.hpp"
@@ -14,8 +18,25 @@ using namespace vms;
 
 namespace {
 
-// A vehicle with three orthogonal wheels (links on continuous joints, built here: the wheels
-// are ordinary bodies of the model, as core/actuators/reaction_wheel.hpp describes).
+// A vehicle with three orthogonal reaction wheels (addReactionWheels: links on continuous
+// joints on the vehicle).
+const std::vector<ReactionWheelSpec>& wheelSpecs() {
+  static const std::vector<ReactionWheelSpec> specs = [] {
+    std::vector<ReactionWheelSpec> w(3);
+    const char* names[3] = {"wheel_x", "wheel_y", "wheel_z"};
+    for (int i = 0; i < 3; ++i) {
+      w[i].name = names[i];
+      w[i].position = 0.3 * Vec3::Unit(i);
+      w[i].axis = Vec3::Unit(i);
+      w[i].mass = 1.0;
+      w[i].spin_inertia = 0.05;
+      w[i].transverse_inertia = 0.03;
+    }
+    return w;
+  }();
+  return specs;
+}
+
 ModelDescription wheeledVehicle() {
   ModelDescription d;
   d.name = "wheels";
@@ -24,39 +45,37 @@ ModelDescription wheeledVehicle() {
   v.inertial.mass = 100.0;
   v.inertial.inertia << 10.0, 0.5, 0.2, 0.5, 12.0, -0.3, 0.2, -0.3, 8.0;
   d.links.push_back(v);
-  const char* names[3] = {"wheel_x", "wheel_y", "wheel_z"};
-  for (int i = 0; i < 3; ++i) {
-    LinkDescription w;
-    w.name = names[i];
-    w.inertial.mass = 1.0;
-    Vec3 diag = Vec3::Constant(0.03);
-    diag[i] = 0.05;
-    w.inertial.inertia = diag.asDiagonal();
-    d.links.push_back(w);
-    JointDescription j;
-    j.name = names[i];
-    j.kind = JointKind::Continuous;
-    j.parent = "vehicle";
-    j.child = names[i];
-    j.origin.p = 0.3 * Vec3::Unit(i);
-    j.axis = Vec3::Unit(i);
-    d.joints.push_back(j);
-  }
+  addReactionWheels(d, wheelSpecs());
   return d;
 }
 
 // 12 thrusters (max 20 N) on a cube: x-thrusters offset in y (couples about z), y-thrusters
-// offset in z (about x), z-thrusters offset in x (about y). Columns [f; p x f], vehicle frame.
-Mat6X cubeAllocation(double fmax = 20.0) {
-  Mat6X B(6, 12);
-  int c = 0;
+// offset in z (about x), z-thrusters offset in x (about y).
+std::vector<ThrusterSpec> cubeThrusters(double fmax = 20.0) {
+  std::vector<ThrusterSpec> t;
   for (int a = 0; a < 3; ++a) {
     const int o = (a + 1) % 3;
     for (double off : {0.5, -0.5})
       for (double dir : {1.0, -1.0}) {
-        const Vec3 p = off * Vec3::Unit(o), f = dir * fmax * Vec3::Unit(a);
-        B.col(c++) << f, p.cross(f);
+        ThrusterSpec th;
+        th.name = "t" + std::to_string(t.size());
+        th.link = "vehicle";
+        th.position = off * Vec3::Unit(o);
+        th.direction = dir * Vec3::Unit(a);
+        th.max_force = fmax;
+        t.push_back(th);
       }
+  }
+  return t;
+}
+
+// The same allocation by hand: columns [f; p x f], vehicle frame.
+Mat6X cubeAllocation(double fmax = 20.0) {
+  Mat6X B(6, 12);
+  int c = 0;
+  for (const ThrusterSpec& th : cubeThrusters(fmax)) {
+    const Vec3 f = fmax * th.direction;
+    B.col(c++) << f, th.position.cross(f);
   }
   return B;
 }
@@ -73,7 +92,7 @@ SlewResult slew(const Quat& start, const Quat& target, double T) {
   AttitudeGains g;
   g.kp = 40.0 * Mat3::Identity();
   g.kd = 40.0 * Mat3::Identity();
-  WheelAttitudeController ctl(m, {0, 1, 2}, target, g);
+  WheelAttitudeController ctl(m, reactionWheelJoints(m, wheelSpecs()), target, g);
   SystemDynamics dyn(m);
   auto rk4 = makeIntegrator("rk4", m);
   Data data(m);
@@ -123,6 +142,26 @@ void TestControlVehicle::wheelAxesAndSign() {
   VMS_COMPARE_REL(ctl.wheelAxes(), MatX(Mat3::Identity()), 1e-15);
   State s = State::neutral(m);
   s.base_twist.tail<3>() = Vec3(0.1, -0.2, 0.3);  // kd = I: tau = -w
+  // At rest, the wheel torques accelerate the vehicle as the body torque tau_b would act on
+  // the vehicle with the wheels' spin inertia removed: (Mbb - J_s sum [0;a][0;a]^T) nudot_b =
+  // [0; tau_b] (from M nudot = [0; u], u = -A^+ tau_b).
+  {
+    State r = State::neutral(m);
+    r.base_orientation = Quat(Eigen::AngleAxisd(0.7, Vec3(1, -1, 2).normalized()));
+    WheelAttitudeController slewing(m, reactionWheelJoints(m, wheelSpecs()), Quat::Identity(),
+                                    AttitudeGains{});
+    ControlOutput u{VecX::Zero(3), VecX()};
+    slewing.compute(0.0, r, u);
+    Data data(m);
+    aba(m, data, r, u.joint_torque);
+    crba(m, data, r);
+    Mat6 K = data.M.topLeftCorner<6, 6>();
+    K.bottomRightCorner<3, 3>() -= 0.05 * Mat3::Identity();
+    Vec6 expected = Vec6::Zero();
+    expected.tail<3>() = slewing.lastTorque();
+    VMS_COMPARE_REL(Vec6(K * data.base_twist_dot), expected, 1e-12);
+    QVERIFY(slewing.lastTorque().norm() > 0.1);
+  }
   ControlOutput out{VecX::Zero(3), VecX()};
   ctl.compute(0.0, s, out);
   VMS_COMPARE_REL(out.joint_torque, VecX(Vec3(0.1, -0.2, 0.3)), 1e-15);
@@ -186,11 +225,13 @@ void TestControlVehicle::nnlsAllocation() {
   VMS_COMPARE_REL(nonNegativeLeastSquares(MatX::Identity(4, 4), b), VecX(b.cwiseMax(0.0)), 1e-15);
 }
 
-// Position and attitude hold by thrusters: the commands are held over each 1 ms step and the
-// allocated wrench B c is applied to the vehicle (as a Thrusters force model would).
+// Position and attitude hold by thrusters (the Thrusters force model, commands held over each
+// 1 ms step), allocated through Thrusters::vehicleAllocationMatrix().
 void TestControlVehicle::positionHoldWithThrusters() {
   const Model m = compileModel(wheeledVehicle());
-  const Mat6X B = cubeAllocation();
+  Thrusters thrusters(m, cubeThrusters());
+  const Mat6X B = thrusters.vehicleAllocationMatrix();
+  VMS_COMPARE_REL(MatX(B), MatX(cubeAllocation()), 1e-15);
   State s = State::neutral(m);
   s.base_position = Vec3(0.5, -0.3, 0.2);
   s.base_orientation = axisAngle(Vec3(0.3, 1, 0.2), 0.4);
@@ -203,6 +244,7 @@ void TestControlVehicle::positionHoldWithThrusters() {
   ThrusterVehicleController ctl(m, B, Quat::Identity(), Vec3::Zero(), o);
   SystemDynamics dyn(m);
   dyn.setJointForces(VecX::Zero(3));
+  dyn.addForceModel(&thrusters);
   auto rk4 = makeIntegrator("rk4", m);
   ControlOutput out{VecX::Zero(3), VecX::Zero(12)};
   const double h = 1e-3;
@@ -212,7 +254,7 @@ void TestControlVehicle::positionHoldWithThrusters() {
     ctl.compute(k * h, s, out);
     cmin = std::min(cmin, out.thruster_command.minCoeff());
     cmax = std::max(cmax, out.thruster_command.maxCoeff());
-    dyn.external().base_wrench_body = B * out.thruster_command;
+    thrusters.setCommands(out.thruster_command);
     rk4->advance(dyn, s, h);
   }
   const double pe = s.base_position.norm();
