@@ -14,7 +14,7 @@ using namespace vms;
 
 namespace {
 
-const std::string kSpart = std::string(VMS_SHARED_DIR) + "/data/urdf-spart/";
+const std::string kSpart = std::string(VMS_SOURCE_DIR) + "/tests/data/urdf-spart/";
 
 std::string errorOf(const std::function<void()>& f) {
   try {
