@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/algorithms/crba.hpp"
+#include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
 #include "core/control/resolved_rate.hpp"
@@ -66,6 +67,7 @@ class TestControlResolvedRate : public QObject {
  private slots:
   void dampedLeastSquaresBound();
   void reachesTargetOnFreeVehicle();
+  void commandAccountsForMomentum();
   void boundedRatesNearStretchedArm();
 };
 
@@ -124,6 +126,36 @@ void TestControlResolvedRate::reachesTargetOnFreeVehicle() {
   QVERIFY(oe < 1e-4);
   QVERIFY(drift > 1e-3 && turn > 1e-3);  // the vehicle did react
   QVERIFY(mom.angular_origin.norm() < 1e-9 && mom.linear.norm() < 1e-9);
+}
+
+// With non-zero vehicle momentum h_b, the command qd_d gives the end effector exactly the task
+// twist once the vehicle moves as momentum conservation dictates: nu_b = Mbb^-1 (h_b - Mbm qd_d).
+void TestControlResolvedRate::commandAccountsForMomentum() {
+  const Model m = compileModel(arm6());
+  const int n = m.njoints, b = m.base_dof;
+  const int tool = m.frameIndex("tool");
+  State s = State::neutral(m);
+  s.q << 0.2, 0.5, -1.2, 0.3, 0.6, -0.2;
+  s.qd << 0.1, -0.2, 0.3, 0.0, 0.1, -0.1;
+  s.base_twist << 0.05, -0.02, 0.03, 0.1, -0.05, 0.08;
+  Pose target;
+  target.p = Vec3(1.0, 0.3, 0.2);
+  target.R = so3Exp(Vec3(0.1, 0.2, -0.3));
+  ComputedTorqueController ctc(m, nullptr, {VecX::Constant(n, 1.0), VecX::Constant(n, 1.0)});
+  ResolvedRateController rmrc(m, tool, target, ctc);
+  const Vec6 xd = rmrc.taskVelocity(s);
+  const VecX qd_d = rmrc.jointRateCommand(s);
+  QCOMPARE(rmrc.lastDamping(), 0.0);
+  Data data(m);
+  crba(m, data, s);
+  const VecX hb = vehicleGeneralizedMomentum(m, data.M, s);
+  QVERIFY(hb.norm() > 0.1);
+  VecX nu(m.nv);
+  nu.tail(n) = qd_d;
+  nu.head(b) = data.M.topLeftCorner(b, b).llt().solve(hb - data.M.topRightCorner(b, n) * qd_d);
+  Mat6X J(6, m.nv);
+  frameJacobian(m, data, tool, J);
+  VMS_COMPARE_REL(Vec6(J * nu), xd, 1e-12);
 }
 
 // Near a singularity the DLS rates stay below gain_max |task| (gain_max = 1 / (2 lambda_max
