@@ -91,7 +91,11 @@ WheelAttitudeController::WheelAttitudeController(const Model& model, std::vector
     if (model.parent[body] != 0 || model.joint_type[body] != JointType::Revolute)
       throw std::invalid_argument("WheelAttitudeController: joint '" + model.joint_names[j] +
                                   "' is not a revolute joint on the vehicle");
-    axes_.col(i) = model.joint_placement[body].R * model.joint_axis[body];
+    // R a written out: GCC 12 flags Eigen's AVX-512 Mat3 * Vec3 into a MatX column (-Warray-bounds,
+    // a false positive).
+    const Mat3& R = model.joint_placement[body].R;
+    const Vec3& a = model.joint_axis[body];
+    for (int r = 0; r < 3; ++r) axes_(r, i) = R(r, 0) * a[0] + R(r, 1) * a[1] + R(r, 2) * a[2];
   }
   pinv_ = axes_.completeOrthogonalDecomposition().pseudoInverse();
 }
