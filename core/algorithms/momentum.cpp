@@ -4,14 +4,11 @@
 
 namespace vms {
 
-namespace {
-// m_i c_i (world): read from data.I's lower-left block skew(m c) for rigid bodies; from
-// mass/com when the model has added mass (which changes that block).
-inline Vec3 firstMoment(const Model& model, const Data& data, int i) {
+Vec3 bodyFirstMoment(const Model& model, const Data& data, int i) {
+  // data.I's lower-left block is skew(m c) for a rigid body; added mass changes that block.
   if (model.hasAddedMass()) return model.mass[i] * data.oMi[i].act(model.com[i]);
   return unskew(data.I[i].bottomLeftCorner<3, 3>());
 }
-}  // namespace
 
 Vec6 bodiesMomentum(const Data& data, int first, int last) {
   Vec6 h = Vec6::Zero();
@@ -27,7 +24,7 @@ MomentumSummary computeMomentum(const Model& model, const Data& data) {
     s.linear += linear(h);
     s.angular_origin += angular(h);
     s.kinetic_energy += 0.5 * data.v[i].dot(h);
-    first_moment += firstMoment(model, data, i);
+    first_moment += bodyFirstMoment(model, data, i);
     s.mass += model.mass[i];
   }
   s.center_of_mass = s.mass > 0.0 ? Vec3(first_moment / s.mass) : Vec3::Zero();
@@ -39,7 +36,7 @@ Vec3 centerOfMass(const Model& model, Data& data, const State& state) {
   forwardKinematics(model, data, state);
   Vec3 first_moment = Vec3::Zero();
   for (int i = 0; i < model.nbodies; ++i)
-    first_moment += firstMoment(model, data, i);
+    first_moment += bodyFirstMoment(model, data, i);
   return model.total_mass > 0.0 ? Vec3(first_moment / model.total_mass) : Vec3::Zero();
 }
 

@@ -21,6 +21,9 @@ MomentumSummary computeMomentum(const Model& model, const Data& data);
 /// e.g. the vehicle alone (0, 0) or the arm (1, nbodies-1). Needs computeKinematics.
 Vec6 bodiesMomentum(const Data& data, int first, int last);
 
+/// m_i c_i of body i in world coordinates (needs forwardKinematics); excludes added mass.
+Vec3 bodyFirstMoment(const Model& model, const Data& data, int body);
+
 /// System centre of mass from the configuration alone (runs forwardKinematics).
 Vec3 centerOfMass(const Model& model, Data& data, const State& state);
 

@@ -2,6 +2,8 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/algorithms/momentum.hpp"
+
 namespace vms {
 
 MomentumPartition momentumPartition(const Model& model, const Data& data) {
@@ -19,7 +21,7 @@ MomentumPartition momentumPartition(const Model& model, const Data& data) {
       m.angular_origin_arm += angular(h);
       m.kinetic_arm += T;
     }
-    first_moment += unskew(data.I[i].bottomLeftCorner<3, 3>());  // m_i c_i
+    first_moment += bodyFirstMoment(model, data, i);
     m.mass += model.mass[i];
   }
   m.center_of_mass = m.mass > 0.0 ? Vec3(first_moment / m.mass) : Vec3::Zero();

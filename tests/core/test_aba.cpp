@@ -2,7 +2,10 @@
 // and against inverse dynamics (RNEA), on random trees of every vehicle type.
 #include "core/algorithms/aba.hpp"
 #include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/algorithms/momentum.hpp"
 #include "core/algorithms/rnea.hpp"
+#include "core/analysis/momentum_partition.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "test_support.hpp"
@@ -16,6 +19,7 @@ class TestAba : public QObject {
   void matchesCompositeRigidBody();
   void inverseDynamicsRoundTrip();
   void repeatedCallsAgree();
+  void addedMassEntersEveryAlgorithm();
 };
 
 void TestAba::matchesCompositeRigidBody_data() {
@@ -106,6 +110,47 @@ void TestAba::repeatedCallsAgree() {
   const VecX first = data.qdd;
   aba(m, data, s, tau);
   QCOMPARE(first, data.qdd);
+}
+
+// Added mass (underwater vehicles) is a body-fixed symmetric 6x6 inertia: ABA, CRBA + RNEA and
+// the centre of mass (which must exclude it) stay consistent.
+void TestAba::addedMassEntersEveryAlgorithm() {
+  RandomTreeOptions o;
+  o.bodies = 6;
+  o.seed = 11;
+  ModelDescription d = randomTree(o);
+  d.gravity = Vec3(0, 0, -9.81);
+  Model m = compileModel(d);
+  const Model rigid = m;
+  m.added_mass.assign(m.nbodies, Mat6::Zero());
+  for (int i : {0, 2, 3}) {
+    const Mat6 A = Mat6::Random();
+    m.added_mass[i] = 0.5 * A * A.transpose() + 0.1 * Mat6::Identity();
+  }
+  Data data(m);
+  const State s = randomState(m, 6);
+  const VecX tau = VecX::Random(m.njoints);
+  aba(m, data, s, tau);
+  VecX nudot(m.nv);
+  nudot << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
+  Data ref(m);
+  crba(m, ref, s);
+  nonLinearEffects(m, ref, s);
+  VecX rhs(m.nv);
+  rhs << VecX::Zero(m.base_dof), tau;
+  const VecX expected = ref.M.llt().solve(rhs - ref.nle);
+  VMS_COMPARE_REL(nudot, expected, 1e-10);
+  // The added mass changes the dynamics (the test would not notice otherwise) ...
+  Data rd(rigid);
+  aba(rigid, rd, s, tau);
+  QVERIFY((rd.qdd - data.qdd).norm() > 1e-3);
+  // ... but not the centre of mass.
+  computeKinematics(m, data, s);
+  computeKinematics(rigid, rd, s);
+  VMS_COMPARE_REL(computeMomentum(m, data).center_of_mass,
+                  computeMomentum(rigid, rd).center_of_mass, 1e-14);
+  VMS_COMPARE_REL(momentumPartition(m, data).center_of_mass,
+                  computeMomentum(rigid, rd).center_of_mass, 1e-14);
 }
 
 QTEST_APPLESS_MAIN(TestAba)
