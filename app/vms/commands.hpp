@@ -9,6 +9,7 @@ int runInspect(int argc, char** argv);
 int runSimulate(int argc, char** argv);
 int runBenchmark(int argc, char** argv);
 int runConvert(int argc, char** argv);
+int runRun(int argc, char** argv);
 
 /// Exit statuses.
 constexpr int kExitOk = 0;

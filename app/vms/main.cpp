@@ -17,6 +17,7 @@ const char* kHelp =
     "               [--solver NAME] [--every K] [--out FILE.csv]\n"
     "  vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
+    "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
     "\n"
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return runSimulate(argc, argv);
     if (command == "benchmark") return runBenchmark(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
+    if (command == "run") return runRun(argc, argv);
     std::fprintf(stderr, "vms: unknown command '%s'\n%s", command.c_str(), kHelp);
     return kExitUsage;
   } catch (const UsageError& e) {

@@ -1,0 +1,192 @@
+// vms run SCENARIO [--out DIR]: runs a *.scenario.json (docs/scenario-format.md) and writes
+// DIR/trajectory.csv and DIR/summary.json (default DIR: ./out/<scenario name>).
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "core/algorithms/momentum.hpp"
+#include "core/io/io_util.hpp"
+#include "core/io/trajectory_csv.hpp"
+#include "core/model/model_error.hpp"
+#include "core/scenario/simulator.hpp"
+#include "json_writer.hpp"
+
+namespace vms::cli {
+
+namespace {
+
+void makeDirectories(const std::string& dir) {
+  std::string partial;
+  size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = dir.find('/', pos + 1);
+    partial = dir.substr(0, pos);
+    if (partial.empty()) continue;
+    struct stat st {};
+    if (stat(partial.c_str(), &st) == 0) {
+      if (!S_ISDIR(st.st_mode)) throw ModelError(partial + ": exists and is not a directory");
+      continue;
+    }
+    if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST)
+      throw ModelError(partial + ": cannot create directory");
+  }
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+
+void push3(std::vector<double>& v, const Vec3& x) { v.insert(v.end(), {x[0], x[1], x[2]}); }
+
+}  // namespace
+
+int runRun(int argc, char** argv) {
+  const char* usage = "vms run SCENARIO [--out DIR]";
+  const Arguments args(argc, argv, 2, {"out"});
+  if (args.positional().size() != 1)
+    throw UsageError("expected one SCENARIO file; usage: " + std::string(usage));
+  std::vector<std::string> warnings;
+  const Scenario scenario = loadScenario(args.positional()[0], &warnings);
+  for (const auto& w : warnings) printWarning(w);
+  const std::string dir = args.get("out").value_or("out/" + scenario.name);
+  makeDirectories(dir);
+
+  Simulator sim(scenario);
+  const Model& m = sim.model();
+
+  std::vector<std::string> extra;
+  for (const auto& j : m.joint_names) extra.push_back("tau:" + j);
+  for (const auto& t : scenario.thrusters) extra.push_back("thrust:" + t.name);
+  for (const char* c : {"vehicle_attitude_deviation",
+                        "vehicle_com_dx",
+                        "vehicle_com_dy",
+                        "vehicle_com_dz",
+                        "system_com_x",
+                        "system_com_y",
+                        "system_com_z",
+                        "P_vehicle_x",
+                        "P_vehicle_y",
+                        "P_vehicle_z",
+                        "P_arm_x",
+                        "P_arm_y",
+                        "P_arm_z",
+                        "L_vehicle_x",
+                        "L_vehicle_y",
+                        "L_vehicle_z",
+                        "L_arm_x",
+                        "L_arm_y",
+                        "L_arm_z",
+                        "energy",
+                        "actuator_work"})
+    extra.push_back(c);
+  const bool tracking = !scenario.controllers.empty();
+  if (tracking) extra.push_back("tracking_error");
+
+  const std::string csv_path = dir + "/trajectory.csv";
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(csv_path.c_str(), "w"));
+  if (!file) throw ModelError(csv_path + ": cannot open for writing");
+  TrajectoryCsvWriter csv(file.get(), m, extra);
+  csv.writeHeader();
+
+  // Running figures for the summary.
+  Snapshot first, s;
+  double max_dP = 0.0, max_dL = 0.0, P_ref = 0.0, L_ref = 0.0, max_dE = 0.0, E_ref = 0.0;
+  double max_att = 0.0, max_vcom = 0.0, max_scom = 0.0, max_track = 0.0;
+  std::vector<double> row;
+  auto record = [&](bool write) {
+    s = sim.snapshot();
+    if (sim.stepIndex() == 0) first = s;
+    const MomentumPartition& p = s.momenta;
+    max_dP = std::max(max_dP, (p.linear_total - first.momenta.linear_total).norm());
+    max_dL = std::max(max_dL, (p.angular_origin_total - first.momenta.angular_origin_total).norm());
+    P_ref = std::max({P_ref, p.linear_total.norm(), p.linear_vehicle.norm(), p.linear_arm.norm()});
+    L_ref = std::max({L_ref, p.angular_origin_total.norm(), p.angular_origin_vehicle.norm(),
+                      p.angular_origin_arm.norm()});
+    max_dE = std::max(max_dE, std::abs(s.energy - first.energy - s.actuator_work));
+    E_ref = std::max({E_ref, s.kinetic_energy, std::abs(s.actuator_work)});
+    max_att = std::max(max_att, s.vehicle_attitude_deviation);
+    max_vcom = std::max(max_vcom, s.vehicle_com_displacement.norm());
+    max_scom = std::max(max_scom, (p.center_of_mass - first.momenta.center_of_mass).norm());
+    max_track = std::max(max_track, s.tracking_error);
+    if (!write) return;
+    row.clear();
+    for (Eigen::Index k = 0; k < s.joint_torque.size(); ++k) row.push_back(s.joint_torque[k]);
+    for (Eigen::Index k = 0; k < s.thruster_command.size(); ++k)
+      row.push_back(s.thruster_command[k]);
+    row.push_back(s.vehicle_attitude_deviation);
+    push3(row, s.vehicle_com_displacement);
+    push3(row, p.center_of_mass);
+    push3(row, p.linear_vehicle);
+    push3(row, p.linear_arm);
+    push3(row, p.angular_origin_vehicle);
+    push3(row, p.angular_origin_arm);
+    row.push_back(s.energy);
+    row.push_back(s.actuator_work);
+    if (tracking) row.push_back(s.tracking_error);
+    MomentumSummary ms;
+    ms.linear = p.linear_total;
+    ms.angular_origin = p.angular_origin_total;
+    ms.angular_com = p.angular_com_total;
+    ms.center_of_mass = p.center_of_mass;
+    ms.kinetic_energy = p.kinetic_total;
+    ms.mass = p.mass;
+    csv.writeRow(s.time, s.state, ms, row);
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  record(true);
+  int status = kExitOk;
+  try {
+    while (!sim.finished()) {
+      sim.step();
+      const bool write = sim.stepIndex() % scenario.output_every == 0 || sim.finished();
+      record(write);
+    }
+  } catch (const SimulationDiverged& e) {
+    std::fprintf(stderr, "vms: %s; the CSV holds the rows up to then\n", e.what());
+    status = kExitDiverged;
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  JsonObjectWriter j;
+  j.string("scenario", scenario.name)
+      .string("model", m.name)
+      .string("base_type", toString(m.base_type))
+      .string("mode", maneuveringModeName(scenario.mode))
+      .string("integrator", scenario.integrator)
+      .string("status", status == kExitOk ? "ok" : "diverged")
+      .number("final_time", sim.time())
+      .integer("steps", sim.stepIndex())
+      .number("wall_time_s", wall)
+      .number("real_time_factor", wall > 0.0 ? sim.time() / wall : 0.0)
+      .number("linear_momentum_drift", max_dP)
+      .number("linear_momentum_drift_relative", P_ref > 0.0 ? max_dP / P_ref : 0.0)
+      .number("angular_momentum_drift", max_dL)
+      .number("angular_momentum_drift_relative", L_ref > 0.0 ? max_dL / L_ref : 0.0);
+  if (sim.externalWork()) {
+    j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
+  } else {
+    j.string("energy_check", scenario.controllers.empty() ? "energy_drift" : "power_balance")
+        .number("energy_residual", max_dE)
+        .number("energy_residual_relative", E_ref > 0.0 ? max_dE / E_ref : 0.0);
+  }
+  j.number("max_vehicle_attitude_deviation", max_att)
+      .number("final_vehicle_attitude_deviation", s.vehicle_attitude_deviation)
+      .number("max_vehicle_com_displacement", max_vcom)
+      .number("max_system_com_displacement", max_scom);
+  if (tracking)
+    j.number("tracking_error_max", max_track).number("tracking_error_final", s.tracking_error);
+  j.strings("columns", csv.columns());
+  io::writeTextFile(dir + "/summary.json", j.str());
+  return status;
+}
+
+}  // namespace vms::cli

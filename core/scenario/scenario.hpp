@@ -1,0 +1,91 @@
+#pragma once
+// A scenario: everything one headless run needs (model, initial state, environment, actuators,
+// maneuvering mode, controllers, time settings), read from a strict `*.scenario.json` file.
+// The format is documented in docs/scenario-format.md. Every problem is reported as a
+// ModelError "<file>: <key path>: <problem>".
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/actuators/reaction_wheel.hpp"
+#include "core/actuators/thrusters.hpp"
+#include "core/control/joint_controllers.hpp"
+#include "core/control/joint_sweep_trajectory.hpp"
+#include "core/control/resolved_rate.hpp"
+#include "core/control/vehicle_control.hpp"
+#include "core/environment/underwater.hpp"
+#include "core/model/model.hpp"
+#include "core/model/state.hpp"
+#include "core/modes/maneuvering_modes.hpp"
+
+namespace vms {
+
+struct TrajectorySpec {
+  enum class Type { Quintic, Waypoints, JointSweep };
+  Type type = Type::Quintic;
+  // quintic: from the initial joint positions to `target` over [start, start + duration]
+  VecX target;
+  double start = 0.0, duration = 1.0;
+  // waypoints: times (strictly increasing) and one column of positions per time
+  std::vector<double> times;
+  MatX positions;
+  // joint_sweep (seed 004 §8): each controlled joint in turn, from its initial position
+  JointSweepParameters sweep;
+};
+
+struct ControllerSpec {
+  enum class Type { ComputedTorque, JointPD, ResolvedRate, WheelAttitude, ThrusterHold };
+  Type type = Type::ComputedTorque;
+  std::string path;  // key path in the scenario file, e.g. "controllers[0]"
+  // computed_torque / joint_pd (and the inner loop of resolved_rate)
+  std::vector<int> joints;                   // model joint indices, in the listed order
+  std::optional<TrajectorySpec> trajectory;  // none: hold the initial positions
+  JointGains gains;
+  bool feed_forward = false;  // computed_torque
+  JointPDController::Compensation compensation = JointPDController::Compensation::None;
+  // resolved_rate
+  int frame = -1;
+  Pose target;
+  ResolvedRateOptions resolved_rate;
+  // wheel_attitude / thruster_hold
+  Quat target_quaternion = Quat::Identity();
+  Vec3 target_position = Vec3::Zero();
+  AttitudeGains attitude_gains;
+  ThrusterVehicleController::Options thruster;
+};
+
+struct EnvironmentSpec {
+  enum class Type { None, Gravity, Underwater, GravityGradient };
+  Type type = Type::None;
+  Vec3 gravity = Vec3::Zero();  // gravity: uniform field, world frame
+  FluidProperties fluid;        // underwater
+  std::vector<HydrodynamicBody> bodies;
+  double mean_motion = 0.0;  // gravity_gradient: orbit rate n, rad/s
+};
+
+struct Scenario {
+  std::string name;    // "name" or the file name without .scenario.json
+  std::string source;  // file the scenario was read from (for messages)
+  Model model;         // compiled, with base override, reaction wheels and environment applied
+  State initial_state;
+  EnvironmentSpec environment;
+  std::vector<ReactionWheelSpec> reaction_wheels;
+  std::vector<ThrusterSpec> thrusters;
+  ManeuveringMode mode = ManeuveringMode::Floating;
+  std::vector<ControllerSpec> controllers;
+  double duration = 0.0, dt = 0.01, control_period = 0.01;
+  std::string integrator = "rk4", solver = "aba";
+  long output_every = 1;
+};
+
+/// Reads and validates a scenario file (throws ModelError naming the file and the key path).
+Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings = nullptr);
+
+/// The same from text; relative model/state paths are resolved against `base_dir`.
+Scenario parseScenarioJson(const std::string& text, const std::string& source_name,
+                           const std::string& base_dir,
+                           std::vector<std::string>* warnings = nullptr);
+
+const char* controllerTypeName(ControllerSpec::Type type);
+
+}  // namespace vms

@@ -1,0 +1,193 @@
+#include "core/scenario/simulator.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/actuators/saturation.hpp"
+#include "core/actuators/thrusters.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/analysis/vehicle_reaction.hpp"
+#include "core/control/quintic_trajectory.hpp"
+#include "core/control/waypoint_trajectory.hpp"
+#include "core/environment/gravity_gradient.hpp"
+#include "core/environment/underwater.hpp"
+
+namespace vms {
+
+namespace {
+std::string divergedMessage(double t, double good) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "simulation diverged at t = %.17g s (state became NaN/Inf); last finite state at "
+                "t = %.17g s",
+                t, good);
+  return buf;
+}
+
+VecX gatherJoints(const VecX& v, const std::vector<int>& joints) {
+  VecX out(static_cast<Eigen::Index>(joints.size()));
+  for (size_t i = 0; i < joints.size(); ++i) out[static_cast<Eigen::Index>(i)] = v[joints[i]];
+  return out;
+}
+}  // namespace
+
+SimulationDiverged::SimulationDiverged(double t, double t_last_good)
+    : std::runtime_error(divergedMessage(t, t_last_good)), time(t), last_good_time(t_last_good) {}
+
+Simulator::~Simulator() = default;
+
+Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scenario_.model) {
+  const Model& m = scenario_.model;
+  state_ = initial_state_ = scenario_.initial_state;
+  dynamics_ = std::make_unique<SystemDynamics>(m, scenario_.solver);
+  integrator_ = makeIntegrator(scenario_.integrator, m);
+  total_steps_ = static_cast<long>(std::ceil(scenario_.duration / scenario_.dt - 1e-9));
+  control_every_ = std::max(1L, std::lround(scenario_.control_period / scenario_.dt));
+
+  const EnvironmentSpec& env = scenario_.environment;
+  if (env.type == EnvironmentSpec::Type::Underwater)
+    force_models_.push_back(std::make_unique<Underwater>(m, env.bodies, env.fluid));
+  else if (env.type == EnvironmentSpec::Type::GravityGradient)
+    force_models_.push_back(std::make_unique<OrbitalGravityGradient>(env.mean_motion));
+  if (!scenario_.thrusters.empty()) {
+    auto th = std::make_unique<Thrusters>(m, scenario_.thrusters);
+    thrusters_ = th.get();
+    force_models_.push_back(std::move(th));
+  }
+  for (auto& f : force_models_) dynamics_->addForceModel(f.get());
+  if (!scenario_.reaction_wheels.empty())
+    wheel_joints_ = reactionWheelJoints(m, scenario_.reaction_wheels);
+
+  for (const ControllerSpec& c : scenario_.controllers) {
+    using T = ControllerSpec::Type;
+    const VecX q0 = gatherJoints(state_.q, c.joints);
+    JointTrajectory* ref = nullptr;
+    if (c.trajectory) {
+      const TrajectorySpec& t = *c.trajectory;
+      if (t.type == TrajectorySpec::Type::Quintic)
+        trajectories_.push_back(
+            std::make_unique<QuinticTrajectory>(q0, t.target, t.duration, t.start));
+      else if (t.type == TrajectorySpec::Type::Waypoints)
+        trajectories_.push_back(std::make_unique<WaypointTrajectory>(t.times, t.positions));
+      else
+        trajectories_.push_back(std::make_unique<JointSweepTrajectory>(q0, t.sweep));
+    } else if (c.type == T::ComputedTorque || c.type == T::JointPD) {
+      // No trajectory: hold the initial positions.
+      trajectories_.push_back(std::make_unique<QuinticTrajectory>(q0, q0, 1.0, 0.0));
+    }
+    if (c.type == T::ComputedTorque || c.type == T::JointPD) ref = trajectories_.back().get();
+    switch (c.type) {
+      case T::ComputedTorque:
+        controllers_.push_back(
+            std::make_unique<ComputedTorqueController>(m, ref, c.gains, c.feed_forward, c.joints));
+        break;
+      case T::JointPD:
+        controllers_.push_back(
+            std::make_unique<JointPDController>(m, ref, c.gains, c.compensation, c.joints));
+        break;
+      case T::ResolvedRate: {
+        auto inner =
+            std::make_unique<ComputedTorqueController>(m, nullptr, c.gains, false, c.joints);
+        auto* inner_ptr = inner.get();
+        inner_.push_back(std::move(inner));
+        controllers_.push_back(std::make_unique<ResolvedRateController>(
+            m, c.frame, c.target, *inner_ptr, c.resolved_rate));
+        break;
+      }
+      case T::WheelAttitude:
+        controllers_.push_back(std::make_unique<WheelAttitudeController>(
+            m, wheel_joints_, c.target_quaternion, c.attitude_gains));
+        break;
+      case T::ThrusterHold:
+        controllers_.push_back(std::make_unique<ThrusterVehicleController>(
+            m, thrusters_->vehicleAllocationMatrix(), c.target_quaternion, c.target_position,
+            c.thruster));
+        break;
+    }
+  }
+  for (auto& c : controllers_) c->reset(0.0, state_);
+  tau_ = VecX::Zero(m.njoints);
+  thrust_ = VecX::Zero(static_cast<Eigen::Index>(scenario_.thrusters.size()));
+  out_.joint_torque = tau_;
+  out_.thruster_command = thrust_;
+  dynamics_->setJointForces(tau_);
+}
+
+bool Simulator::externalWork() const {
+  return !scenario_.thrusters.empty() ||
+         scenario_.environment.type == EnvironmentSpec::Type::Underwater ||
+         scenario_.environment.type == EnvironmentSpec::Type::GravityGradient;
+}
+
+void Simulator::control() {
+  const Model& m = scenario_.model;
+  out_.joint_torque.setZero(m.njoints);
+  out_.thruster_command.setZero(thrust_.size());
+  for (auto& c : controllers_) c->compute(t_, state_, out_);
+  tau_ = out_.joint_torque;
+  saturated_ = saturateJointTorques(m, tau_);
+  if (!wheel_joints_.empty())
+    saturated_ += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state_, tau_);
+  thrust_ = out_.thruster_command.cwiseMax(0.0).cwiseMin(1.0);
+  dynamics_->setJointForces(tau_);
+  if (thrusters_) thrusters_->setCommands(thrust_);
+}
+
+void Simulator::step() {
+  if (finished()) return;
+  if (step_index_ % control_every_ == 0) control();
+  const long k = step_index_ + 1;
+  const double t_next =
+      k == total_steps_ ? scenario_.duration : static_cast<double>(k) * scenario_.dt;
+  const VecX q_before = state_.q;
+  integrator_->advance(*dynamics_, state_, t_next - t_);
+  if (!state_.allFinite()) throw SimulationDiverged(t_next, t_);
+  // Work of the (zero-order-held) joint forces over the step: tau·Δq, exactly.
+  work_ += tau_.dot(state_.q - q_before);
+  t_ = t_next;
+  step_index_ = k;
+}
+
+Snapshot Simulator::snapshot() {
+  const Model& m = scenario_.model;
+  Snapshot s;
+  s.time = t_;
+  s.state = state_;
+  computeKinematics(m, data_, state_);
+  s.momenta = momentumPartition(m, data_);
+  s.kinetic_energy = s.momenta.kinetic_total;
+  s.potential_energy = -s.momenta.mass * m.gravity.dot(s.momenta.center_of_mass);
+  s.energy = s.kinetic_energy + s.potential_energy;
+  s.actuator_work = work_;
+  s.vehicle_attitude_deviation =
+      attitudeDeviationAngle(initial_state_.base_orientation, state_.base_orientation);
+  s.vehicle_com_displacement = vehicleCenterOfMassDisplacement(m, initial_state_, state_);
+  s.joint_torque = tau_;
+  s.thruster_command = thrust_;
+
+  size_t traj = 0;
+  for (size_t i = 0; i < scenario_.controllers.size(); ++i) {
+    const ControllerSpec& c = scenario_.controllers[i];
+    using T = ControllerSpec::Type;
+    double e = 0.0;
+    if (c.type == T::ComputedTorque || c.type == T::JointPD) {
+      VecX qd, qdot, qdd;
+      trajectories_[traj++]->evaluate(t_, qd, qdot, qdd);
+      e = (qd - gatherJoints(state_.q, c.joints)).cwiseAbs().maxCoeff();
+    } else {
+      if (c.trajectory) ++traj;
+      if (c.type == T::ResolvedRate) {
+        double pos = 0.0, ori = 0.0;
+        static_cast<ResolvedRateController&>(*controllers_[i]).poseError(state_, pos, ori);
+        e = pos;
+      } else {
+        e = attitudeDeviationAngle(c.target_quaternion, state_.base_orientation);
+      }
+    }
+    s.tracking = true;
+    s.tracking_error = std::max(s.tracking_error, e);
+  }
+  return s;
+}
+
+}  // namespace vms

@@ -1,0 +1,92 @@
+#pragma once
+// A headless run of a Scenario: owns the Model, the SystemDynamics with its force models, the
+// integrator and the controllers. step() = controllers at their period (zero-order hold) →
+// saturation (core/actuators/saturation.hpp) → apply → advance one dt. Snapshot is a plain
+// value for writers (vms run) and, later, the desktop application.
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/analysis/momentum_partition.hpp"
+#include "core/control/controller.hpp"
+#include "core/control/joint_trajectory.hpp"
+#include "core/integrators/integrator.hpp"
+#include "core/integrators/system_dynamics.hpp"
+#include "core/model/data.hpp"
+#include "core/scenario/scenario.hpp"
+
+namespace vms {
+
+/// The state became NaN/Inf; what() names the time.
+class SimulationDiverged : public std::runtime_error {
+ public:
+  SimulationDiverged(double t, double t_last_good);
+  double time, last_good_time;
+};
+
+struct Snapshot {
+  double time = 0.0;
+  State state;
+  MomentumPartition momenta;                // vehicle / arm / total (momentum_partition.hpp)
+  double kinetic_energy = 0.0;              // T
+  double potential_energy = 0.0;            // uniform gravity: -m g·c (0 otherwise)
+  double energy = 0.0;                      // T + V
+  double actuator_work = 0.0;               // ∫ tau·qd dt of the joint actuators since t = 0
+  double vehicle_attitude_deviation = 0.0;  // rad, from the initial attitude
+  Vec3 vehicle_com_displacement = Vec3::Zero();  // m, world frame
+  bool tracking = false;                         // a controller tracks a reference
+  double tracking_error = 0.0;                   // joint controllers: max |q_d - q| (rad or m);
+                                                 // resolved_rate: end-effector position error (m);
+                                // wheel_attitude/thruster_hold: attitude error (rad)
+  VecX joint_torque;      // last applied (saturated) joint forces, every joint
+  VecX thruster_command;  // last applied thruster commands in [0, 1]
+};
+
+class Simulator {
+ public:
+  explicit Simulator(const Scenario& scenario);
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  /// One step of dt (the last one shortened to land on the duration). Throws SimulationDiverged.
+  void step();
+  bool finished() const { return step_index_ >= total_steps_; }
+  long stepIndex() const { return step_index_; }
+  long totalSteps() const { return total_steps_; }
+
+  double time() const { return t_; }
+  const State& state() const { return state_; }
+  const Model& model() const { return scenario_.model; }
+  const Scenario& scenario() const { return scenario_; }
+  const VecX& lastJointTorque() const { return tau_; }
+  const VecX& lastThrusterCommand() const { return thrust_; }
+  /// True when something other than the joint actuators can do work (thrusters, water, orbit).
+  bool externalWork() const;
+  int saturatedCount() const { return saturated_; }
+
+  Snapshot snapshot();
+
+ private:
+  void control();
+
+  Scenario scenario_;
+  State state_, initial_state_;
+  double t_ = 0.0, work_ = 0.0;
+  long step_index_ = 0, total_steps_ = 0, control_every_ = 1;
+  int saturated_ = 0;
+  std::unique_ptr<SystemDynamics> dynamics_;
+  std::unique_ptr<Integrator> integrator_;
+  std::vector<std::unique_ptr<ForceModel>> force_models_;
+  class Thrusters* thrusters_ = nullptr;
+  std::vector<std::unique_ptr<JointTrajectory>> trajectories_;
+  std::vector<std::unique_ptr<Controller>> controllers_;
+  std::vector<std::unique_ptr<Controller>> inner_;  // inner loops of resolved_rate
+  std::vector<int> wheel_joints_;
+  VecX tau_, thrust_;
+  ControlOutput out_;
+  Data data_;
+};
+
+}  // namespace vms
