@@ -244,8 +244,8 @@ ControllerSpec readController(const Json& j, const std::string& path, const std:
     if (c.frame < 0) r.failAt("frame", "unknown frame '" + frame + "'");
     ObjectReader t(r.require("target"), r.keyPath("target"), source);
     c.target.p = io::readVec3(t.require("position"), t.keyPath("position"), source);
-    if (t.has("quaternion_wxyz"))
-      c.target.R = readQuaternion(t, "quaternion_wxyz").toRotationMatrix();
+    c.target_orientation = t.has("quaternion_wxyz");
+    if (c.target_orientation) c.target.R = readQuaternion(t, "quaternion_wxyz").toRotationMatrix();
     t.finish({"position", "quaternion_wxyz"});
     c.resolved_rate.k_position = r.number("k_position", c.resolved_rate.k_position);
     c.resolved_rate.k_orientation = r.number("k_orientation", c.resolved_rate.k_orientation);
@@ -496,8 +496,10 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
     readEnvironment(*ej, "environment", source, s.environment);
   if (s.environment.type == EnvironmentSpec::Type::Gravity)
     setUniformGravity(description, s.environment.gravity);
+  if (s.environment.type == EnvironmentSpec::Type::Underwater)  // weight (buoyancy: Underwater)
+    setUniformGravity(description, s.environment.fluid.gravity);
 
-  s.model = s.reaction_wheels.empty() ? arm : compileModel(description, warnings);
+  s.model = compileModel(description, warnings);
   if (s.environment.type == EnvironmentSpec::Type::Underwater) {
     for (size_t i = 0; i < s.environment.bodies.size(); ++i)
       if (s.model.frameIndex(s.environment.bodies[i].link) < 0 &&

@@ -46,6 +46,7 @@ struct ControllerSpec {
   // resolved_rate
   int frame = -1;
   Pose target;
+  bool target_orientation = false;  // false: keep the frame's initial orientation
   ResolvedRateOptions resolved_rate;
   // wheel_attitude / thruster_hold
   Quat target_quaternion = Quat::Identity();

@@ -90,8 +90,13 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
             std::make_unique<ComputedTorqueController>(m, nullptr, c.gains, false, c.joints);
         auto* inner_ptr = inner.get();
         inner_.push_back(std::move(inner));
+        Pose target = c.target;
+        if (!c.target_orientation) {  // hold the frame's initial orientation
+          computeKinematics(m, data_, state_);
+          target.R = framePose(m, data_, c.frame).R;
+        }
         controllers_.push_back(std::make_unique<ResolvedRateController>(
-            m, c.frame, c.target, *inner_ptr, c.resolved_rate));
+            m, c.frame, target, *inner_ptr, c.resolved_rate));
         break;
       }
       case T::WheelAttitude:
@@ -129,6 +134,9 @@ void Simulator::control() {
   if (!wheel_joints_.empty())
     saturated_ += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state_, tau_);
   thrust_ = out_.thruster_command.cwiseMax(0.0).cwiseMin(1.0);
+  // Rotation-flying: thrusters may only make couples (no net force on the system).
+  if (thrusters_ && scenario_.mode == ManeuveringMode::RotationFlying)
+    thrust_ = projectOntoZeroNetForce(*thrusters_, thrust_);
   dynamics_->setJointForces(tau_);
   if (thrusters_) thrusters_->setCommands(thrust_);
 }

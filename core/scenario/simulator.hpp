@@ -38,7 +38,7 @@ struct Snapshot {
   bool tracking = false;                         // a controller tracks a reference
   double tracking_error = 0.0;                   // joint controllers: max |q_d - q| (rad or m);
                                                  // resolved_rate: end-effector position error (m);
-                                // wheel_attitude/thruster_hold: attitude error (rad)
+  // wheel_attitude/thruster_hold: attitude error (rad)
   VecX joint_torque;      // last applied (saturated) joint forces, every joint
   VecX thruster_command;  // last applied thruster commands in [0, 1]
 };
