@@ -174,7 +174,8 @@ int runRun(int argc, char** argv) {
   if (sim.externalWork()) {
     j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
   } else {
-    j.string("energy_check", scenario.controllers.empty() ? "energy_drift" : "power_balance")
+    const bool driven = !scenario.controllers.empty() || !scenario.constant_tau.isZero();
+    j.string("energy_check", driven ? "power_balance" : "energy_drift")
         .number("energy_residual", max_dE)
         .number("energy_residual_relative", E_ref > 0.0 ? max_dE / E_ref : 0.0);
   }

@@ -511,6 +511,9 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
 
   // The initial state of the full model: wheels (appended last) at their initial speeds.
   s.initial_state = initial.state;
+  s.constant_tau = VecX::Zero(s.model.njoints);
+  for (int k = 0; k < arm.njoints; ++k)
+    s.constant_tau[s.model.jointIndex(arm.joint_names[static_cast<size_t>(k)])] = initial.tau[k];
   if (!s.reaction_wheels.empty()) {
     const std::vector<int> wj = reactionWheelJoints(s.model, s.reaction_wheels);
     State full = State::neutral(s.model);

@@ -69,6 +69,7 @@ struct Scenario {
   std::string source;  // file the scenario was read from (for messages)
   Model model;         // compiled, with base override, reaction wheels and environment applied
   State initial_state;
+  VecX constant_tau;  // the STATE's optional `tau`, held constant and added to the controllers'
   EnvironmentSpec environment;
   std::vector<ReactionWheelSpec> reaction_wheels;
   std::vector<ThrusterSpec> thrusters;

@@ -128,6 +128,7 @@ void Simulator::control() {
   const Model& m = scenario_.model;
   out_.joint_torque.setZero(m.njoints);
   out_.thruster_command.setZero(thrust_.size());
+  if (scenario_.constant_tau.size() == m.njoints) out_.joint_torque += scenario_.constant_tau;
   for (auto& c : controllers_) c->compute(t_, state_, out_);
   tau_ = out_.joint_torque;
   saturated_ = saturateJointTorques(m, tau_);
