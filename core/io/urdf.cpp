@@ -389,20 +389,6 @@ void writeVisual(const Visual& v, std::ostringstream& o) {
   o << "    </visual>\n";
 }
 
-const char* kindName(JointKind k) {
-  switch (k) {
-    case JointKind::Revolute:
-      return "revolute";
-    case JointKind::Continuous:
-      return "continuous";
-    case JointKind::Prismatic:
-      return "prismatic";
-    case JointKind::Fixed:
-      return "fixed";
-  }
-  return "revolute";
-}
-
 }  // namespace
 
 ModelDescription parseUrdf(const std::string& xml, const std::string& source,
@@ -530,7 +516,7 @@ std::string writeUrdf(const ModelDescription& d) {
     o << "  </link>\n";
   }
   for (const auto& j : d.joints) {
-    o << "  <joint name=\"" << esc(j.name) << "\" type=\"" << kindName(j.kind) << "\">\n";
+    o << "  <joint name=\"" << esc(j.name) << "\" type=\"" << toString(j.kind) << "\">\n";
     o << "    <parent link=\"" << esc(j.parent) << "\"/>\n";
     o << "    <child link=\"" << esc(j.child) << "\"/>\n";
     o << originXml(j.origin, "    ");

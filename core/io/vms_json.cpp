@@ -317,20 +317,6 @@ Json visualJson(const Visual& v) {
   return o;
 }
 
-const char* kindName(JointKind k) {
-  switch (k) {
-    case JointKind::Revolute:
-      return "revolute";
-    case JointKind::Continuous:
-      return "continuous";
-    case JointKind::Prismatic:
-      return "prismatic";
-    case JointKind::Fixed:
-      return "fixed";
-  }
-  return "revolute";
-}
-
 }  // namespace
 
 ModelDescription parseVmsJson(const std::string& text, const std::string& source,
@@ -397,7 +383,7 @@ std::string writeVmsJson(const ModelDescription& d) {
   for (const auto& j : d.joints) {
     Json jj = Json::object();
     jj["name"] = j.name;
-    jj["type"] = kindName(j.kind);
+    jj["type"] = toString(j.kind);
     jj["parent"] = j.parent;
     jj["child"] = j.child;
     jj["origin"] = poseJson(j.origin);

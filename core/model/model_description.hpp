@@ -25,7 +25,7 @@ struct Visual {
   Vec3 size = Vec3::Zero();  // box: x,y,z; cylinder: radius, length, -; sphere: radius, -, -
   std::string mesh;          // path as written in the source file
   Vec3 mesh_scale = Vec3::Ones();
-  Pose origin;               // in the link frame
+  Pose origin;  // in the link frame
   Eigen::Vector4d rgba = Eigen::Vector4d(0.7, 0.7, 0.75, 1.0);
   std::string material;
 };
@@ -38,13 +38,28 @@ struct LinkDescription {
 
 enum class JointKind { Revolute, Continuous, Prismatic, Fixed };
 
+/// "revolute", "continuous", "prismatic", "fixed" (the URDF and .vms.json spelling).
+inline const char* toString(JointKind kind) {
+  switch (kind) {
+    case JointKind::Revolute:
+      return "revolute";
+    case JointKind::Continuous:
+      return "continuous";
+    case JointKind::Prismatic:
+      return "prismatic";
+    case JointKind::Fixed:
+      return "fixed";
+  }
+  return "revolute";
+}
+
 struct JointDescription {
   std::string name;
   JointKind kind = JointKind::Revolute;
   std::string parent;  // link names
   std::string child;
-  Pose origin;                   // child link frame (= joint frame) in the parent link frame
-  Vec3 axis = Vec3::UnitZ();     // in the joint frame; normalised by compileModel
+  Pose origin;                // child link frame (= joint frame) in the parent link frame
+  Vec3 axis = Vec3::UnitZ();  // in the joint frame; normalised by compileModel
   bool has_limits = false;
   double lower = 0.0, upper = 0.0;  // position limits (rad or m)
   double effort = 0.0;              // max |torque| or |force|; 0 = unlimited

@@ -20,31 +20,15 @@
 #include "core/integrators/integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/modes/maneuvering_modes.hpp"
+#include "test_models.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
 
 namespace {
 
-LinkDescription link(const std::string& name, double m, const Vec3& c, const Vec3& diag) {
-  LinkDescription l;
-  l.name = name;
-  l.inertial.mass = m;
-  l.inertial.com = c;
-  l.inertial.inertia = diag.asDiagonal();
-  return l;
-}
-
-JointDescription revolute(const std::string& name, const std::string& parent,
-                          const std::string& child, const Vec3& p, const Vec3& axis) {
-  JointDescription j;
-  j.name = name;
-  j.parent = parent;
-  j.child = child;
-  j.origin = Pose{Mat3::Identity(), p};
-  j.axis = axis;
-  return j;
-}
+using test::link;
+using test::revolute;
 
 std::vector<ReactionWheelSpec> wheels() {
   std::vector<ReactionWheelSpec> w(3);
