@@ -25,6 +25,8 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
 
@@ -57,15 +59,6 @@ std::vector<ReactionWheelSpec> threeWheels() {
     w[k].transverse_inertia = 0.03 + 0.005 * k;
   }
   return w;
-}
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 double rel(const Vec3& a, const Vec3& b) { return (a - b).norm() / b.norm(); }

@@ -21,6 +21,8 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
 
@@ -34,9 +36,6 @@ Model makeModel(BaseType base, std::uint64_t seed, bool chain, int bodies = 7) {
   o.fixed_links = 2;
   return compileModel(randomTree(o));  // no gravity, no damping
 }
-
-const BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,      BaseType::Ball,
-                              BaseType::Translation, BaseType::Schoenflies, BaseType::Fixed};
 
 /// World velocity of a point fixed on `body` and the body's angular velocity, from data.v.
 Vec6 pointTwist(const Data& d, int body, const Vec3& p) {

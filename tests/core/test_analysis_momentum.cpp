@@ -28,11 +28,10 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
-
-const BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,      BaseType::Ball,
-                              BaseType::Translation, BaseType::Schoenflies, BaseType::Fixed};
 
 ModelDescription description(BaseType base, std::uint64_t seed, bool chain, int bodies = 7) {
   RandomTreeOptions o;

@@ -24,11 +24,10 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
-
-const BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,      BaseType::Ball,
-                              BaseType::Translation, BaseType::Schoenflies, BaseType::Fixed};
 
 ModelDescription randomDescription(BaseType base, std::uint64_t seed, bool chain, int bodies,
                                    int fixed_links = 0) {

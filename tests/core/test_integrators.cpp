@@ -72,6 +72,8 @@ void* realloc(void* p, std::size_t n) {
 #endif
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
 
@@ -109,9 +111,6 @@ State integrate(const Model& m, const std::string& name, const State& s0, const 
   for (long k = 0; k < n; ++k) integ->advance(dyn, s, dt);
   return s;
 }
-
-const BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,      BaseType::Ball,
-                              BaseType::Translation, BaseType::Schoenflies, BaseType::Fixed};
 
 }  // namespace
 

@@ -10,17 +10,10 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 Model chain(BaseType base, int bodies = 4) {
   RandomTreeOptions o;

@@ -24,6 +24,8 @@
 #include "test_support.hpp"
 
 using namespace vms;
+using test::errorOf;
+using test::kAllBases;
 
 namespace {
 
@@ -144,15 +146,6 @@ VecX armAndWheels(const Model& m, bool wheels_on) {
   tau.head(2) << 1.5, -0.8;
   if (wheels_on) tau.tail(3) << 0.05, -0.08, 0.06;
   return tau;
-}
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 bool names(const std::string& msg, const char* mode) {

@@ -1,10 +1,13 @@
 #pragma once
 // Shared helpers for the QtTest suites: relative comparisons with readable failure messages.
-#include <QtTest/QtTest>
-
 #include <Eigen/Core>
+#include <QtTest/QtTest>
+#include <exception>
+#include <functional>
 #include <sstream>
 #include <string>
+
+#include "core/model/base_type.hpp"
 
 namespace vms::test {
 
@@ -22,12 +25,27 @@ inline std::string describe(const char* what, double err, double tol) {
   return s.str();
 }
 
+/// The message of the exception `f` throws, or "" if it throws none.
+inline std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Every vehicle type.
+inline constexpr BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,
+                                         BaseType::Ball,        BaseType::Translation,
+                                         BaseType::Schoenflies, BaseType::Fixed};
+
 }  // namespace vms::test
 
 /// Fails the test with a message if relativeError(actual, expected) > tol.
-#define VMS_COMPARE_REL(actual, expected, tol)                                            \
-  do {                                                                                    \
-    const double vms_err_ = ::vms::test::relativeError((actual), (expected));             \
-    if (!(vms_err_ <= (tol)))                                                             \
-      QFAIL(::vms::test::describe(#actual " vs " #expected, vms_err_, (tol)).c_str());    \
+#define VMS_COMPARE_REL(actual, expected, tol)                                         \
+  do {                                                                                 \
+    const double vms_err_ = ::vms::test::relativeError((actual), (expected));          \
+    if (!(vms_err_ <= (tol)))                                                          \
+      QFAIL(::vms::test::describe(#actual " vs " #expected, vms_err_, (tol)).c_str()); \
   } while (0)
