@@ -1,75 +1,16 @@
 // Integrators on the vehicle group: registry, convergence orders (rk4 ~ 4, euler ~ 1), the
 // adaptive rk45 against a fine rk4 reference and landing exactly on t + dt, subgroup
 // preservation over long runs, and no heap allocation in advance() after the first call.
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <new>
 
+#include "allocation_counter.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/rk45_integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "test_support.hpp"
-
-// ---- Allocation counting ---------------------------------------------------------------------
-// Global operator new/delete count every C++ allocation; malloc/calloc/realloc are interposed
-// too (Eigen allocates dynamic matrices with std::malloc, not operator new).
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<long> g_new_calls{0};
-std::atomic<long> g_malloc_calls{0};
-
-void* countedNew(std::size_t n) {
-  if (g_counting.load(std::memory_order_relaxed)) ++g_new_calls;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* countedAlignedNew(std::size_t n, std::align_val_t al) {
-  if (g_counting.load(std::memory_order_relaxed)) ++g_new_calls;
-  const std::size_t a = static_cast<std::size_t>(al);
-  void* p = nullptr;
-  if (posix_memalign(&p, a < sizeof(void*) ? sizeof(void*) : a, n ? n : 1) != 0)
-    throw std::bad_alloc();
-  return p;
-}
-}  // namespace
-
-void* operator new(std::size_t n) { return countedNew(n); }
-void* operator new[](std::size_t n) { return countedNew(n); }
-void* operator new(std::size_t n, std::align_val_t a) { return countedAlignedNew(n, a); }
-void* operator new[](std::size_t n, std::align_val_t a) { return countedAlignedNew(n, a); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-#define VMS_COUNT_MALLOC 1
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* malloc(std::size_t n) {
-  if (g_counting.load(std::memory_order_relaxed)) ++g_malloc_calls;
-  return __libc_malloc(n);
-}
-void* calloc(std::size_t n, std::size_t s) {
-  if (g_counting.load(std::memory_order_relaxed)) ++g_malloc_calls;
-  return __libc_calloc(n, s);
-}
-void* realloc(void* p, std::size_t n) {
-  if (g_counting.load(std::memory_order_relaxed)) ++g_malloc_calls;
-  return __libc_realloc(p, n);
-}
-}
-#endif
 
 using namespace vms;
 using test::errorOf;
@@ -150,20 +91,19 @@ void TestIntegrators::registry() {
 
 // The counter itself must see both kinds of allocation, or the next test could not fail.
 void TestIntegrators::allocationCounterWorks() {
-#ifndef VMS_COUNT_MALLOC
-  QSKIP("malloc interposition unavailable (sanitizer build or non-glibc)");
-#endif
-  g_new_calls = 0;
-  g_malloc_calls = 0;
-  g_counting = true;
+  if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
+  long before = test::heapAllocations();
   {
     VecX v = VecX::Random(100);  // Eigen: malloc
-    std::vector<double> w(10);   // operator new
-    QVERIFY(v.size() + w.size() > 0);
+    QVERIFY(v.size() > 0);
   }
-  g_counting = false;
-  QVERIFY(g_malloc_calls > 0);
-  QVERIFY(g_new_calls > 0);
+  QVERIFY(test::heapAllocations() > before);
+  before = test::heapAllocations();
+  {
+    std::vector<double> w(10);  // operator new (libstdc++ allocates through malloc)
+    QVERIFY(!w.empty());
+  }
+  QVERIFY(test::heapAllocations() > before);
 }
 
 void TestIntegrators::noAllocationAfterFirstCall_data() {
@@ -176,9 +116,7 @@ void TestIntegrators::noAllocationAfterFirstCall_data() {
 }
 
 void TestIntegrators::noAllocationAfterFirstCall() {
-#ifndef VMS_COUNT_MALLOC
-  QSKIP("malloc interposition unavailable (sanitizer build or non-glibc)");
-#endif
+  if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
   QFETCH(QString, integrator);
   QFETCH(int, base);
   const Model m = randomModel(static_cast<BaseType>(base), 9, 17, true);
@@ -187,19 +125,13 @@ void TestIntegrators::noAllocationAfterFirstCall() {
   auto integ = makeIntegrator(integrator.toStdString(), m, 1e-8, 1e-10);
   State s = randomState(m, 5);
   integ->advance(dyn, s, 1e-3);  // the first call may allocate
-  g_new_calls = 0;
-  g_malloc_calls = 0;
-  g_counting = true;
+  const long before = test::heapAllocations();
   for (int k = 0; k < 100; ++k) integ->advance(dyn, s, 1e-3);
-  g_counting = false;
-  const long news = g_new_calls, mallocs = g_malloc_calls;
+  const long allocations = test::heapAllocations() - before;
   QVERIFY(s.allFinite());
   QVERIFY(integ->steps() >= 101);
-  if (news != 0 || mallocs != 0)
-    QFAIL(qPrintable(QString("advance() allocated: %1 operator new, %2 malloc/calloc/realloc "
-                             "calls over 100 steps")
-                         .arg(news)
-                         .arg(mallocs)));
+  if (allocations != 0)
+    QFAIL(qPrintable(QString("advance() allocated %1 times over 100 steps").arg(allocations)));
 }
 
 void TestIntegrators::convergenceOrder_data() {
