@@ -18,6 +18,7 @@
 #include "core/integrators/integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
+#include "test_models.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -27,14 +28,7 @@ using test::kAllBases;
 namespace {
 
 Model makeModel(BaseType base, std::uint64_t seed, bool chain, int bodies = 7) {
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.base = base;
-  o.seed = seed;
-  o.chain = chain;
-  o.prismatic_fraction = 0.3;
-  o.fixed_links = 2;
-  return compileModel(randomTree(o));  // no gravity, no damping
+  return compileModel(test::randomDescription(base, seed, chain, bodies, 2));  // no gravity
 }
 
 /// World velocity of a point fixed on `body` and the body's angular velocity, from data.v.

@@ -25,6 +25,7 @@
 #include "core/integrators/integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
+#include "test_models.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -34,14 +35,7 @@ using test::kAllBases;
 namespace {
 
 ModelDescription description(BaseType base, std::uint64_t seed, bool chain, int bodies = 7) {
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.base = base;
-  o.seed = seed;
-  o.chain = chain;
-  o.prismatic_fraction = 0.3;
-  o.fixed_links = 2;
-  return randomTree(o);
+  return test::randomDescription(base, seed, chain, bodies, 2);
 }
 
 void setZeroMomentum(const Model& m, State& s) {

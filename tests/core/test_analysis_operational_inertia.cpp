@@ -21,6 +21,7 @@
 #include "core/analysis/operational_space_inertia_recursive.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
+#include "test_models.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -31,14 +32,7 @@ namespace {
 
 ModelDescription randomDescription(BaseType base, std::uint64_t seed, bool chain, int bodies,
                                    int fixed_links = 0) {
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.base = base;
-  o.seed = seed;
-  o.chain = chain;
-  o.prismatic_fraction = 0.3;
-  o.fixed_links = fixed_links;
-  return randomTree(o);
+  return test::randomDescription(base, seed, chain, bodies, fixed_links);
 }
 
 /// Acceleration [a_p; alpha] of the world point p on `body`, from rest, under the wrench

@@ -1,8 +1,10 @@
 #pragma once
 // Small builders for hand-made test models.
+#include <cstdint>
 #include <string>
 
 #include "core/model/model_description.hpp"
+#include "core/model/sample_models.hpp"
 
 namespace vms::test {
 
@@ -27,6 +29,19 @@ inline JointDescription revolute(const std::string& name, const std::string& par
   j.origin = Pose{Mat3::Identity(), p};
   j.axis = axis;
   return j;
+}
+
+/// A random tree (or chain) with 30 % prismatic joints: the analysis tests' model family.
+inline ModelDescription randomDescription(BaseType base, std::uint64_t seed, bool chain, int bodies,
+                                          int fixed_links) {
+  RandomTreeOptions o;
+  o.bodies = bodies;
+  o.base = base;
+  o.seed = seed;
+  o.chain = chain;
+  o.prismatic_fraction = 0.3;
+  o.fixed_links = fixed_links;
+  return randomTree(o);
 }
 
 }  // namespace vms::test
