@@ -1,0 +1,2 @@
+// Placeholder; replaced by the main window.
+namespace vms::ui {}

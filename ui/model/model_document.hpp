@@ -1,0 +1,72 @@
+#pragma once
+// The open document: a scenario (a *.scenario.json file, or a bare model file wrapped in a
+// default scenario: floating, zero gravity, at rest, open-ended duration) and the model
+// description it uses, with undoable property edits. Every edit recompiles the model; an edit
+// that makes it invalid (non-physical inertia, bad limits, ...) is refused with a message and
+// changes nothing. Saves the model as .vms.json (and the scenario, with the edited model
+// inline or beside it). Autosave writes a recovery copy while there are unsaved edits; the
+// next start offers it when the app did not close cleanly. Contract owned by the model
+// module; the app depends on it.
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "core/model/model_description.hpp"
+#include "core/scenario/scenario.hpp"
+
+class QUndoStack;
+
+namespace vms::ui {
+
+/// One editable property of a link or joint (the property inspector's rows).
+enum class LinkProperty { Mass, CenterOfMass, Inertia };  // Inertia: [ixx iyy izz ixy ixz iyz]
+enum class JointProperty { Axis, OriginXyz, OriginRpy, Lower, Upper, Effort, Velocity, Damping };
+
+class ModelDocument : public QObject {
+  Q_OBJECT
+ public:
+  explicit ModelDocument(QObject* parent = nullptr);
+  ~ModelDocument() override;
+
+  /// Opens a .scenario.json, .vms.json or .urdf file. On failure returns false with a
+  /// message naming the file and the problem, and leaves the document unchanged.
+  bool open(const QString& path, QString* error);
+  bool isOpen() const;
+  QString path() const;          // file opened (empty for none)
+  QString modelDirectory() const;  // folder mesh paths are relative to
+  QString title() const;         // scenario or model name, for the window title
+
+  const ModelDescription& description() const;
+  const Scenario& scenario() const;  // compiled from the current description
+
+  // Edits (undoable). Return false with a message if refused (nothing changes).
+  bool setLinkProperty(int link, LinkProperty property, const VecX& value, QString* error);
+  bool setJointProperty(int joint, JointProperty property, const VecX& value, QString* error);
+  bool setBaseType(BaseType type, QString* error);
+  QUndoStack* undoStack() const;
+  bool isModified() const;  // unsaved edits
+
+  /// Saves the model description as .vms.json (or the scenario as .scenario.json, with the
+  /// model inline, when `path` ends so). Clears the modified flag on success.
+  bool save(const QString& path, QString* error);
+
+  // Autosave / recovery. The directory defaults to QStandardPaths::AppDataLocation/autosave.
+  void setAutosaveDirectory(const QString& dir);
+  bool writeAutosave(QString* error = nullptr);  // if modified; called by a timer
+  void discardAutosave();                        // on clean close or after saving
+  /// A recovery file left by a session that did not close cleanly, if any.
+  static std::optional<QString> findRecovery(const QString& autosave_dir);
+  bool restoreRecovery(const QString& recovery_file, QString* error);
+
+ signals:
+  void opened();        // a new document (rebuild every view)
+  void modelChanged();  // an edit or undo/redo changed the model (scenario() recompiled)
+  void modifiedChanged(bool modified);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace vms::ui

@@ -1,0 +1,67 @@
+#pragma once
+// Live plots (QCustomPlot, Qt 6): a panel of plots fed with SimFrames. Each plot shows a set
+// of quantities (ui/plots/quantities.hpp) against time; momentum drift is plotted on a log
+// scale. The same styling is used by `vms plot` (ui/plots/csv_plot.hpp) for batch figures.
+// Contract owned by the plots module; the app depends on it.
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "core/model/model.hpp"
+#include "ui/sim/sim_frame.hpp"
+
+class QCustomPlot;
+
+namespace vms::ui {
+
+/// The built-in plots the panel offers (user-chosen quantities come on top).
+enum class PlotKind {
+  Momentum,          // total / vehicle / arm, linear and angular
+  MomentumDrift,     // |P(t) - P(0)|, |L(t) - L(0)|, log scale
+  BaseReaction,      // wrench on the vehicle, attitude deviation, vehicle CoM displacement
+  Manipulability,    // fixed-base vs floating Yoshikawa measure, dynamic singularity
+  Energy,            // T, T + V, actuator work, power-balance residual
+  JointAngles,
+  JointRates,
+  JointTorques,
+};
+
+class PlotPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PlotPanel(QWidget* parent = nullptr);
+  ~PlotPanel() override;
+
+  /// Resets the plots for a model (joint names for the joint plots).
+  void setModel(const Model& model);
+  /// Appends frames (time-ordered); redraws at most once per call.
+  void appendFrames(const std::vector<SimFrame>& frames);
+  void clear();
+  /// Vertical cursor at time t (scrubbing); NaN hides it.
+  void setCursorTime(double t);
+
+  /// Which plots are shown (default: Momentum, MomentumDrift, BaseReaction).
+  void setVisiblePlots(const std::vector<PlotKind>& kinds);
+  std::vector<PlotKind> visiblePlots() const;
+  /// A user plot of quantities by id (quantities.hpp); returns false for unknown ids.
+  bool addCustomPlot(const QStringList& quantity_ids);
+
+  /// Points received since the last clear (tests and self-measurement).
+  long pointsReceived() const;
+  int plotCount() const;                  // plots shown
+  QCustomPlot* plot(int index) const;     // shown plot by index
+  QString plotTitle(int index) const;
+  /// Saves shown plot `index` by extension: .png, .svg or .pdf.
+  bool exportPlot(int index, const QString& path, QString* error = nullptr) const;
+  /// Saves every shown plot as <dir>/<slug>.<ext> for each extension; returns files written.
+  QStringList exportAll(const QString& dir, const QStringList& extensions,
+                        QString* error = nullptr) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace vms::ui

@@ -1,0 +1,41 @@
+#pragma once
+// What the simulation worker publishes to the UI, one value per published instant: the core
+// Snapshot plus everything the views draw, computed in the worker thread so that the UI thread
+// never runs dynamics or analysis. Plain data: copied through the snapshot channel.
+#include <vector>
+
+#include "core/scenario/simulator.hpp"
+#include "core/spatial/se3.hpp"
+
+namespace vms::ui {
+
+/// An ellipsoid in the world: centre, principal axes (columns, orthonormal) and radii.
+struct Ellipsoid {
+  bool valid = false;  // false when undefined (no end-effector, rank-deficient, ...)
+  Vec3 center = Vec3::Zero();
+  Mat3 axes = Mat3::Identity();
+  Vec3 radii = Vec3::Zero();
+};
+
+/// Analysis of the published state (core/analysis), for plots and 3D overlays.
+struct FrameAnalysis {
+  int end_effector_frame = -1;           // model frame used below (-1: none)
+  Vec3 end_effector_position = Vec3::Zero();
+  // Translational manipulability (Yoshikawa w) of the end-effector: fixed-base Jm and
+  // generalized J* (vehicle free, seed 004 (111)); 0 for a fixed base's J*.
+  double manipulability_fixed = 0.0, manipulability_floating = 0.0;
+  double dynamic_singularity = 0.0;       // core/analysis/dynamic_singularity (floating, transl.)
+  Ellipsoid velocity_ellipsoid_fixed;     // {Jm qd : |qd| <= 1}, translational, at the EE
+  Ellipsoid velocity_ellipsoid_floating;  // {J* qd : |qd| <= 1}
+  Ellipsoid inertia_ellipsoid;            // operational-space (effective mass) ellipsoid at EE
+  Vec6 vehicle_reaction_world = Vec6::Zero();  // [f; n] the arm exerts on the vehicle, world
+};
+
+struct SimFrame {
+  long sequence = 0;       // strictly increasing per published frame since the last load
+  Snapshot snapshot;       // time, state, momenta, energy, torques, deviation, tracking
+  std::vector<Pose> body_poses;  // world pose of every body (model.nbodies), body frame
+  FrameAnalysis analysis;
+};
+
+}  // namespace vms::ui

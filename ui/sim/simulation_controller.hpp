@@ -1,0 +1,91 @@
+#pragma once
+// The UI thread's handle on a simulation that runs in a worker thread (MuJoCo's
+// physics-thread/UI separation): the UI thread never integrates. Commands are queued to the
+// worker; the worker publishes SimFrames through a lock-free triple buffer (latestFrame) and
+// appends them to a HistoryBuffer (plots, scrubbing). Pacing: the worker advances simulated
+// time at `realTimeFactor` × wall time (0 = as fast as possible) and publishes at most
+// `publishRateHz` frames per wall second. Contract owned by the sim module; the app, 3D view
+// and plots depend on it.
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <string>
+
+#include "core/modes/maneuvering_modes.hpp"
+#include "core/scenario/scenario.hpp"
+#include "ui/sim/history_buffer.hpp"
+#include "ui/sim/sim_frame.hpp"
+
+namespace vms::ui {
+
+enum class RunState { Empty, Paused, Running, Finished, Diverged };
+
+struct SimulationStats {
+  long frames_published = 0;  // frames the worker wrote into the channel
+  long frames_taken = 0;      // frames the UI took with latestFrame()
+  long frames_dropped = 0;    // published but overwritten before the UI took them
+  double simulated_time = 0.0;
+  double wall_time_running = 0.0;  // s spent in Running
+  double real_time_factor = 0.0;   // simulated / wall while running (measured)
+};
+
+class SimulationController : public QObject {
+  Q_OBJECT
+ public:
+  explicit SimulationController(QObject* parent = nullptr);
+  ~SimulationController() override;  // stops and joins the worker
+
+  /// Replaces the simulation (paused at t = 0). The scenario is copied; `warnings` are from
+  /// loading. Publishes the initial frame.
+  void load(const Scenario& scenario);
+  bool hasSimulation() const;
+  const Scenario& scenario() const;  // as loaded and last reconfigured (UI-thread copy)
+  RunState runState() const;
+
+  // Run control (UI thread; asynchronous, effective in the worker within one step).
+  void play();
+  void pause();
+  void stepOnce();  // one dt, then paused
+  void reset();     // back to the scenario's initial state, t = 0, history cleared
+
+  /// 1 = real time, 0.1 = slow motion, 0 = as fast as possible.
+  void setRealTimeFactor(double factor);
+  double realTimeFactor() const;
+  void setPublishRateHz(double hz);
+
+  // Reconfiguration: applied from the current state on (time and history kept).
+  // Names come from the core registries (solverNames(), integratorNames()).
+  void setSolver(const std::string& name);
+  void setIntegrator(const std::string& name);
+  void setTimeStep(double dt);
+  void setManeuveringMode(ManeuveringMode mode);  // rejected (error signal) if actuators conflict
+
+  /// Teach mode, only while paused: poses the arm at joint positions `q` (model joint order;
+  /// wheels ignored). With `vehicle_reacts`, the vehicle moves as the free-floating system
+  /// would (momentum conserved along a straight joint-space path; system CoM fixed);
+  /// otherwise the vehicle stays. Velocities are set to zero. Publishes a frame.
+  void setJointPositions(const VecX& q, bool vehicle_reacts);
+
+  /// Scrubbing, only while paused: shows the history frame nearest to time t (publishes it
+  /// as latest frame without changing the simulation). resumeFromScrub() restarts the
+  /// simulation from that frame's state (history after it is dropped).
+  void scrubTo(double t);
+  void resumeFromScrub();
+
+  /// Latest published frame; returns false if nothing new since the last call. Lock-free.
+  bool latestFrame(SimFrame& out);
+  HistoryBuffer& history();
+  SimulationStats stats() const;
+
+ signals:
+  void runStateChanged(vms::ui::RunState state);
+  void frameAvailable();             // at most once per UI frame: poll latestFrame()
+  void diverged(const QString& message);  // the worker paused the run
+  void error(const QString& message);     // a rejected command (bad mode, bad dt, ...)
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace vms::ui

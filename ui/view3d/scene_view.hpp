@@ -1,0 +1,87 @@
+#pragma once
+// The 3D view: a native-window QWidget that hands its window id to a plain vtkRenderWindow
+// (Debian's VTK Qt module is Qt 5; see docs/workbench.md). Draws the links (primitives and
+// meshes through Assimp), overlays, and follows SimFrames. Mouse input is forwarded to VTK's
+// trackball-camera style (orbit, pan, zoom); a click picks a link. Contract owned by the
+// view3d module; the app depends on it.
+#include <QImage>
+#include <QString>
+#include <QWidget>
+#include <memory>
+
+#include "core/model/model.hpp"
+#include "ui/sim/sim_frame.hpp"
+
+namespace vms::ui {
+
+enum class Overlay {
+  LinkFrames,
+  CentersOfMass,
+  JointAxes,
+  SystemCenterOfMass,
+  MomentumArrows,          // total linear and angular momentum at the system CoM
+  EndEffectorTrail,
+  ManipulabilityFixed,     // velocity ellipsoid of Jm
+  ManipulabilityFloating,  // velocity ellipsoid of J* (side by side with the fixed one)
+  OperationalInertia,      // operational-space inertia ellipsoid
+};
+constexpr int kOverlayCount = 9;
+
+enum class CameraFollow { None, Vehicle, SystemCenterOfMass };
+
+class SceneView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit SceneView(QWidget* parent = nullptr);
+  ~SceneView() override;
+
+  /// Builds the scene for a model. Mesh paths are resolved against `model_dir` (the model
+  /// file's folder; also package:// and file:// URIs). A missing or unreadable mesh is drawn
+  /// as a placeholder box and reported once through message(); never throws.
+  void setModel(const Model& model, const QString& model_dir);
+  void clearModel();
+  /// Moves the scene to a frame (body poses, overlays). Cheap: no scene rebuild.
+  void showFrame(const SimFrame& frame);
+  void clearTrail();
+
+  void setOverlayVisible(Overlay overlay, bool visible);
+  bool overlayVisible(Overlay overlay) const;
+  void setCameraFollow(CameraFollow follow);
+  void resetCamera();
+  /// Highlights a body (-1: none).
+  void setSelectedBody(int body);
+
+  /// Renders now and returns the image of the view (what the user sees).
+  QImage grabImage();
+  bool saveScreenshot(const QString& path, QString* error = nullptr);  // .png / .jpg
+  bool exportGltf(const QString& path, QString* error = nullptr);      // .gltf (the scene)
+
+  /// Video of what the view shows: .ogv (VTK's Ogg Theora writer) or .mp4 (through ffmpeg if
+  /// it is installed). Frames are added by showFrame() while recording.
+  bool startRecording(const QString& path, int fps, QString* error = nullptr);
+  bool stopRecording(QString* error = nullptr);
+  bool isRecording() const;
+
+  /// Number of render calls since construction (self-measurement).
+  long framesRendered() const;
+
+ signals:
+  void bodyPicked(int body);  // -1 when the click hit nothing
+  void message(const QString& text);
+
+ protected:
+  QPaintEngine* paintEngine() const override;
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace vms::ui
