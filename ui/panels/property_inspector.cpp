@@ -1,0 +1,2 @@
+// Placeholder so the module builds before its implementation lands; replaced by it.
+#include "ui/panels/property_inspector.hpp"
