@@ -1,2 +1,0 @@
-// Placeholder; replaced by the main window.
-namespace vms::ui {}
