@@ -9,7 +9,9 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "core/algorithms/crba.hpp"
 #include "core/algorithms/momentum.hpp"
+#include "core/analysis/manipulability.hpp"
 #include "core/io/io_util.hpp"
 #include "core/io/trajectory_csv.hpp"
 #include "core/model/model_error.hpp"
@@ -44,6 +46,33 @@ struct FileCloser {
 };
 
 void push3(std::vector<double>& v, const Vec3& x) { v.insert(v.end(), {x[0], x[1], x[2]}); }
+
+// The scenario's "analysis": translational Yoshikawa manipulability of a frame for the
+// fixed-base Jacobian Jm (vehicle held) and the generalized Jacobian J* (vehicle free, zero
+// momentum), at the current state.
+class ManipulabilityProbe {
+ public:
+  ManipulabilityProbe(const Model& m, int frame) : model_(m), data_(m), gj_(m), frame_(frame) {}
+  void evaluate(const State& state) {
+    crba(model_, data_, state);
+    computeFrameGeneralizedJacobian(model_, data_, frame_, gj_);
+    const ManipulabilityComparison c = compareManipulability(gj_);
+    fixed = c.fixed_base.translational.yoshikawa;
+    floating = c.floating.translational.yoshikawa;
+    min_fixed = std::min(min_fixed, fixed);
+    max_fixed = std::max(max_fixed, fixed);
+    min_floating = std::min(min_floating, floating);
+    max_floating = std::max(max_floating, floating);
+  }
+  double fixed = 0.0, floating = 0.0;
+  double min_fixed = HUGE_VAL, max_fixed = 0.0, min_floating = HUGE_VAL, max_floating = 0.0;
+
+ private:
+  const Model& model_;
+  Data data_;
+  GeneralizedJacobian gj_;
+  int frame_;
+};
 
 }  // namespace
 
@@ -88,6 +117,12 @@ int runRun(int argc, char** argv) {
     extra.push_back(c);
   const bool tracking = !scenario.controllers.empty();
   if (tracking) extra.push_back("tracking_error");
+  std::unique_ptr<ManipulabilityProbe> probe;
+  if (scenario.analysis) {
+    probe = std::make_unique<ManipulabilityProbe>(m, scenario.analysis->end_effector_frame);
+    extra.push_back("manipulability_fixed");
+    extra.push_back("manipulability_floating");
+  }
 
   const std::string csv_path = dir + "/trajectory.csv";
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(csv_path.c_str(), "w"));
@@ -115,6 +150,7 @@ int runRun(int argc, char** argv) {
     max_vcom = std::max(max_vcom, s.vehicle_com_displacement.norm());
     max_scom = std::max(max_scom, (p.center_of_mass - first.momenta.center_of_mass).norm());
     max_track = std::max(max_track, s.tracking_error);
+    if (probe) probe->evaluate(s.state);
     if (!write) return;
     row.clear();
     for (Eigen::Index k = 0; k < s.joint_torque.size(); ++k) row.push_back(s.joint_torque[k]);
@@ -130,6 +166,10 @@ int runRun(int argc, char** argv) {
     row.push_back(s.energy);
     row.push_back(s.actuator_work);
     if (tracking) row.push_back(s.tracking_error);
+    if (probe) {
+      row.push_back(probe->fixed);
+      row.push_back(probe->floating);
+    }
     MomentumSummary ms;
     ms.linear = p.linear_total;
     ms.angular_origin = p.angular_origin_total;
@@ -185,6 +225,12 @@ int runRun(int argc, char** argv) {
       .number("max_system_com_displacement", max_scom);
   if (tracking)
     j.number("tracking_error_max", max_track).number("tracking_error_final", s.tracking_error);
+  if (probe)
+    j.string("analysis_frame", scenario.analysis->end_effector)
+        .number("manipulability_fixed_min", probe->min_fixed)
+        .number("manipulability_fixed_max", probe->max_fixed)
+        .number("manipulability_floating_min", probe->min_floating)
+        .number("manipulability_floating_max", probe->max_floating);
   j.strings("columns", csv.columns());
   io::writeTextFile(dir + "/summary.json", j.str());
   return status;

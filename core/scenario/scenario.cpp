@@ -416,7 +416,7 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
   const std::vector<std::string> top = {
       "name",           "model",      "base",        "initial_state", "environment",
       "actuators",      "mode",       "controllers", "duration",      "dt",
-      "control_period", "integrator", "solver",      "output_every"};
+      "control_period", "integrator", "solver",      "output_every",  "analysis"};
   checkKeys(root, "", source, top);
   ObjectReader r(root, "", source);
   Scenario s;
@@ -565,6 +565,18 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
   s.output_every = static_cast<long>(r.number("output_every", 1.0));
   if (s.output_every < 1 || r.number("output_every", 1.0) != static_cast<double>(s.output_every))
     r.failAt("output_every", "must be a whole number >= 1");
+  // Optional analysis output: manipulability of a frame, fixed base vs floating.
+  if (const Json* aj = r.get("analysis")) {
+    ObjectReader a(*aj, "analysis", source);
+    AnalysisSpec spec;
+    spec.end_effector = a.requireString("end_effector");
+    spec.end_effector_frame = s.model.frameIndex(spec.end_effector);
+    if (spec.end_effector_frame < 0)
+      a.failAt("end_effector", "unknown frame '" + spec.end_effector + "'");
+    if (s.model.njoints == 0) a.failAt("end_effector", "the model has no joints");
+    a.finish({"end_effector"});
+    s.analysis = spec;
+  }
   r.finish(top);
   return s;
 }

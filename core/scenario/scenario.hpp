@@ -64,6 +64,12 @@ struct EnvironmentSpec {
   double mean_motion = 0.0;  // gravity_gradient: orbit rate n, rad/s
 };
 
+/// Optional per-step analysis that `vms run` adds to its output (the "analysis" key).
+struct AnalysisSpec {
+  std::string end_effector;  // frame name
+  int end_effector_frame = -1;
+};
+
 struct Scenario {
   std::string name;    // "name" or the file name without .scenario.json
   std::string source;  // file the scenario was read from (for messages)
@@ -78,6 +84,7 @@ struct Scenario {
   double duration = 0.0, dt = 0.01, control_period = 0.01;
   std::string integrator = "rk4", solver = "aba";
   long output_every = 1;
+  std::optional<AnalysisSpec> analysis;  // none: no analysis columns
 };
 
 /// Reads and validates a scenario file (throws ModelError naming the file and the key path).
