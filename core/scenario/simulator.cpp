@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "core/actuators/saturation.hpp"
 #include "core/actuators/thrusters.hpp"
@@ -41,7 +42,7 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
   state_ = initial_state_ = scenario_.initial_state;
   dynamics_ = std::make_unique<SystemDynamics>(m, scenario_.solver);
   integrator_ = makeIntegrator(scenario_.integrator, m);
-  total_steps_ = static_cast<long>(std::ceil(scenario_.duration / scenario_.dt - 1e-9));
+  countSteps();
   control_every_ = std::max(1L, std::lround(scenario_.control_period / scenario_.dt));
 
   const EnvironmentSpec& env = scenario_.environment;
@@ -147,7 +148,7 @@ void Simulator::step() {
   if (step_index_ % control_every_ == 0) control();
   const long k = step_index_ + 1;
   const double t_next =
-      k == total_steps_ ? scenario_.duration : static_cast<double>(k) * scenario_.dt;
+      k == total_steps_ ? scenario_.duration : time_origin_ + static_cast<double>(k) * scenario_.dt;
   const VecX q_before = state_.q;
   integrator_->advance(*dynamics_, state_, t_next - t_);
   if (!state_.allFinite()) throw SimulationDiverged(t_next, t_);
@@ -157,9 +158,74 @@ void Simulator::step() {
   step_index_ = k;
 }
 
+void Simulator::countSteps() {
+  if (!std::isfinite(scenario_.duration)) {
+    total_steps_ = std::numeric_limits<long>::max();
+    return;
+  }
+  const double steps = std::ceil((scenario_.duration - time_origin_) / scenario_.dt - 1e-9);
+  total_steps_ = steps > 0.0 ? static_cast<long>(steps) : 0L;
+}
+
+void Simulator::restart(const State& state, double t, double actuator_work) {
+  state_ = state;
+  t_ = t;
+  work_ = actuator_work;
+  time_origin_ = t;
+  step_index_ = 0;
+  countSteps();
+  for (auto& c : controllers_) c->reset(t, state_);
+  tau_.setZero();
+  thrust_.setZero();
+  out_.joint_torque = tau_;
+  out_.thruster_command = thrust_;
+  saturated_ = 0;
+  dynamics_->setJointForces(tau_);
+  if (thrusters_) thrusters_->setCommands(thrust_);
+}
+
+void Simulator::setSolver(const std::string& name) {
+  auto dynamics = std::make_unique<SystemDynamics>(scenario_.model, name);  // throws if unknown
+  for (auto& f : force_models_) dynamics->addForceModel(f.get());
+  dynamics->setJointForces(tau_);
+  dynamics_ = std::move(dynamics);
+  scenario_.solver = name;
+}
+
+void Simulator::setIntegrator(const std::string& name) {
+  auto integrator = makeIntegrator(name, scenario_.model);
+  if (!integrator) throw std::invalid_argument("unknown integrator '" + name + "'");
+  integrator_ = std::move(integrator);
+  scenario_.integrator = name;
+}
+
+void Simulator::setTimeStep(double dt) {
+  if (!(std::isfinite(dt) && dt > 0.0))
+    throw std::invalid_argument("time step must be a finite number > 0");
+  if (scenario_.control_period == scenario_.dt) scenario_.control_period = dt;
+  scenario_.dt = dt;
+  time_origin_ = t_;
+  step_index_ = 0;
+  countSteps();
+  control_every_ = std::max(1L, std::lround(scenario_.control_period / scenario_.dt));
+}
+
+void Simulator::setManeuveringMode(ManeuveringMode mode) {
+  validateActuatorConfiguration(
+      mode, ActuatorConfiguration{static_cast<int>(scenario_.reaction_wheels.size()), thrusters_});
+  scenario_.mode = mode;
+}
+
 Snapshot Simulator::snapshot() {
-  const Model& m = scenario_.model;
   Snapshot s;
+  snapshot(s);
+  return s;
+}
+
+void Simulator::snapshot(Snapshot& s) {
+  const Model& m = scenario_.model;
+  s.tracking = false;
+  s.tracking_error = 0.0;
   s.time = t_;
   s.state = state_;
   computeKinematics(m, data_, state_);
@@ -196,7 +262,6 @@ Snapshot Simulator::snapshot() {
     s.tracking = true;
     s.tracking_error = std::max(s.tracking_error, e);
   }
-  return s;
 }
 
 }  // namespace vms

@@ -51,6 +51,7 @@ class Simulator {
   Simulator& operator=(const Simulator&) = delete;
 
   /// One step of dt (the last one shortened to land on the duration). Throws SimulationDiverged.
+  /// A scenario with an infinite duration (defaultScenario) never finishes.
   void step();
   bool finished() const { return step_index_ >= total_steps_; }
   long stepIndex() const { return step_index_; }
@@ -67,14 +68,43 @@ class Simulator {
   int saturatedCount() const { return saturated_; }
 
   Snapshot snapshot();
+  /// The same into an existing Snapshot (reuses its storage: no allocation once sized).
+  void snapshot(Snapshot& out);
+
+  /// The scenario's initial state: the reference of the attitude deviation and the vehicle
+  /// CoM displacement, kept across restart() and reconfiguration.
+  const State& initialState() const { return initial_state_; }
+  double actuatorWork() const { return work_; }
+
+  /// Continues from `state` at time t (teach mode, resuming from a scrubbed instant): the
+  /// steps restart at t with the current dt, controllers are reset at (t, state), the held
+  /// joint forces are cleared, the actuator work becomes `actuator_work`. The initial state
+  /// (references) and the controllers' references (trajectories) are kept.
+  void restart(const State& state, double t, double actuator_work);
+
+  // Reconfiguration from the current state on (time, state, controllers and held forces are
+  // kept; scenario() reflects the change). Each throws and changes nothing if invalid.
+  /// std::invalid_argument for an unknown solver (solverNames()).
+  void setSolver(const std::string& name);
+  /// std::invalid_argument for an unknown integrator (integratorNames()).
+  void setIntegrator(const std::string& name);
+  /// std::invalid_argument unless dt is finite and > 0. The steps restart at the current time
+  /// with the new dt; a control period equal to the old dt follows the new one.
+  void setTimeStep(double dt);
+  /// ModeError (core/modes) if the scenario's actuators contradict the mode.
+  void setManeuveringMode(ManeuveringMode mode);
 
  private:
+  void countSteps();
   void control();
 
   Scenario scenario_;
   State state_, initial_state_;
   double t_ = 0.0, work_ = 0.0;
   long step_index_ = 0, total_steps_ = 0, control_every_ = 1;
+  // Steps are counted from (time_origin_, step index 0): t_k = time_origin_ + k dt. The origin
+  // moves on restart() and setTimeStep(), so times stay exact multiples of dt from there.
+  double time_origin_ = 0.0;
   int saturated_ = 0;
   std::unique_ptr<SystemDynamics> dynamics_;
   std::unique_ptr<Integrator> integrator_;

@@ -46,10 +46,15 @@ bool HistoryBuffer::nearest(double t, SimFrame& out) const {
   if (count_ == 0) return false;
   // Times increase along the ring: binary search for the first frame with time >= t.
   std::size_t lo = 0, hi = count_;
-  auto at = [&](std::size_t k) -> const SimFrame& { return frames_[(start_ + k) % frames_.size()]; };
+  auto at = [&](std::size_t k) -> const SimFrame& {
+    return frames_[(start_ + k) % frames_.size()];
+  };
   while (lo < hi) {
     std::size_t mid = (lo + hi) / 2;
-    if (at(mid).snapshot.time < t) lo = mid + 1; else hi = mid;
+    if (at(mid).snapshot.time < t)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   std::size_t best = lo < count_ ? lo : count_ - 1;
   if (best > 0 && std::abs(at(best - 1).snapshot.time - t) <= std::abs(at(best).snapshot.time - t))

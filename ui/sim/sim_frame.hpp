@@ -19,21 +19,27 @@ struct Ellipsoid {
 
 /// Analysis of the published state (core/analysis), for plots and 3D overlays.
 struct FrameAnalysis {
-  int end_effector_frame = -1;           // model frame used below (-1: none)
+  int end_effector_frame = -1;  // model frame used below (-1: none)
   Vec3 end_effector_position = Vec3::Zero();
   // Translational manipulability (Yoshikawa w) of the end-effector: fixed-base Jm and
-  // generalized J* (vehicle free, seed 004 (111)); 0 for a fixed base's J*.
+  // generalized J* (vehicle free, seed 004 (111)); for a fixed base J* = Jm (equal values).
+  // Definitions and units: core/analysis/end_effector_analysis.hpp.
   double manipulability_fixed = 0.0, manipulability_floating = 0.0;
-  double dynamic_singularity = 0.0;       // core/analysis/dynamic_singularity (floating, transl.)
-  Ellipsoid velocity_ellipsoid_fixed;     // {Jm qd : |qd| <= 1}, translational, at the EE
+  // w(J*)/w(Jm), translational (core/analysis/dynamic_singularity); NaN where undefined
+  // (Jm singular: fewer than 3 joints, planar arms).
+  double dynamic_singularity = 0.0;
+  Ellipsoid velocity_ellipsoid_fixed;     // {Jm qd : |qd| <= 1}, translational, at the EE (m/s)
   Ellipsoid velocity_ellipsoid_floating;  // {J* qd : |qd| <= 1}
-  Ellipsoid inertia_ellipsoid;            // operational-space (effective mass) ellipsoid at EE
+  // Operational-space inertia at the EE (vehicle free), translational: radii 1/sqrt(m_eff)
+  // (m/s at kinetic energy 1/2 J from a pure-force impulse; 0 where immobile).
+  Ellipsoid inertia_ellipsoid;
+  Vec3 effective_masses = Vec3::Zero();        // kg along inertia_ellipsoid.axes (+inf: immobile)
   Vec6 vehicle_reaction_world = Vec6::Zero();  // [f; n] the arm exerts on the vehicle, world
 };
 
 struct SimFrame {
-  long sequence = 0;       // strictly increasing per published frame since the last load
-  Snapshot snapshot;       // time, state, momenta, energy, torques, deviation, tracking
+  long sequence = 0;             // strictly increasing per published frame since the last load
+  Snapshot snapshot;             // time, state, momenta, energy, torques, deviation, tracking
   std::vector<Pose> body_poses;  // world pose of every body (model.nbodies), body frame
   FrameAnalysis analysis;
 };

@@ -1,2 +1,143 @@
-// Placeholder so the module builds before its implementation lands; replaced by it.
 #include "ui/sim/simulation_controller.hpp"
+
+#include <QMetaObject>
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "core/actuators/reaction_wheel.hpp"
+#include "core/integrators/integrator.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
+#include "ui/sim/simulation_worker.hpp"
+
+namespace vms::ui {
+
+namespace {
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+}  // namespace
+
+struct SimulationController::Impl {
+  explicit Impl(SimulationController* owner) : worker(owner) {}
+  Scenario scenario;  // UI-thread copy, as loaded and reconfigured
+  bool has_simulation = false;
+  SimulationWorker worker;
+};
+
+SimulationController::SimulationController(QObject* parent)
+    : QObject(parent), impl_(std::make_unique<Impl>(this)) {
+  qRegisterMetaType<vms::ui::RunState>("vms::ui::RunState");
+  impl_->worker.start();
+}
+
+SimulationController::~SimulationController() { impl_->worker.stop(); }
+
+void SimulationController::load(const Scenario& scenario) {
+  std::shared_ptr<Simulator> sim;
+  try {
+    sim = std::make_shared<Simulator>(scenario);
+  } catch (const std::exception& e) {
+    emit error(QString::fromStdString(scenario.source + ": " + e.what()));
+    return;
+  }
+  impl_->scenario = scenario;
+  impl_->has_simulation = true;
+  impl_->worker.load(std::move(sim));
+}
+
+bool SimulationController::hasSimulation() const { return impl_->has_simulation; }
+const Scenario& SimulationController::scenario() const { return impl_->scenario; }
+RunState SimulationController::runState() const { return impl_->worker.runState(); }
+
+void SimulationController::play() { impl_->worker.play(); }
+void SimulationController::pause() { impl_->worker.pause(); }
+void SimulationController::stepOnce() { impl_->worker.stepOnce(); }
+void SimulationController::reset() { impl_->worker.reset(); }
+
+void SimulationController::setRealTimeFactor(double factor) {
+  if (!std::isfinite(factor) || factor < 0.0) {
+    emit error(
+        QStringLiteral("real-time factor must be a finite number >= 0 (0: as fast as "
+                       "possible)"));
+    return;
+  }
+  impl_->worker.setRealTimeFactor(factor);
+}
+double SimulationController::realTimeFactor() const { return impl_->worker.realTimeFactor(); }
+
+void SimulationController::setPublishRateHz(double hz) {
+  if (!std::isfinite(hz) || hz <= 0.0) {
+    emit error(QStringLiteral("publish rate must be a finite number > 0 Hz"));
+    return;
+  }
+  impl_->worker.setPublishRateHz(hz);
+}
+
+void SimulationController::setSolver(const std::string& name) {
+  if (!impl_->has_simulation) return;
+  if (!contains(solverNames(), name)) {
+    emit error(QString::fromStdString("unknown solver '" + name + "'"));
+    return;
+  }
+  impl_->scenario.solver = name;
+  impl_->worker.reconfigure([name](Simulator& sim) { sim.setSolver(name); });
+}
+
+void SimulationController::setIntegrator(const std::string& name) {
+  if (!impl_->has_simulation) return;
+  if (!contains(integratorNames(), name)) {
+    emit error(QString::fromStdString("unknown integrator '" + name + "'"));
+    return;
+  }
+  impl_->scenario.integrator = name;
+  impl_->worker.reconfigure([name](Simulator& sim) { sim.setIntegrator(name); });
+}
+
+void SimulationController::setTimeStep(double dt) {
+  if (!impl_->has_simulation) return;
+  if (!(std::isfinite(dt) && dt > 0.0)) {
+    emit error(QStringLiteral("time step must be a finite number > 0 s"));
+    return;
+  }
+  Scenario& s = impl_->scenario;
+  if (s.control_period == s.dt) s.control_period = dt;  // as Simulator::setTimeStep
+  s.dt = dt;
+  impl_->worker.reconfigure([dt](Simulator& sim) { sim.setTimeStep(dt); });
+}
+
+void SimulationController::setManeuveringMode(ManeuveringMode mode) {
+  if (!impl_->has_simulation) return;
+  Scenario& s = impl_->scenario;
+  try {
+    std::unique_ptr<Thrusters> thrusters;
+    if (!s.thrusters.empty()) thrusters = std::make_unique<Thrusters>(s.model, s.thrusters);
+    validateActuatorConfiguration(
+        mode, ActuatorConfiguration{static_cast<int>(s.reaction_wheels.size()), thrusters.get()});
+  } catch (const std::exception& e) {
+    emit error(QString::fromStdString(e.what()));
+    return;
+  }
+  s.mode = mode;
+  impl_->worker.reconfigure([mode](Simulator& sim) { sim.setManeuveringMode(mode); });
+}
+
+void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts) {
+  if (!impl_->has_simulation) return;
+  if (q.size() != impl_->scenario.model.njoints || !q.allFinite()) {
+    emit error(QString("teach mode: expected %1 finite joint positions, got %2")
+                   .arg(impl_->scenario.model.njoints)
+                   .arg(q.size()));
+    return;
+  }
+  impl_->worker.setJointPositions(q, vehicle_reacts);
+}
+
+void SimulationController::scrubTo(double t) { impl_->worker.scrubTo(t); }
+void SimulationController::resumeFromScrub() { impl_->worker.resumeFromScrub(); }
+
+bool SimulationController::latestFrame(SimFrame& out) { return impl_->worker.latestFrame(out); }
+HistoryBuffer& SimulationController::history() { return impl_->worker.history(); }
+SimulationStats SimulationController::stats() const { return impl_->worker.stats(); }
+
+}  // namespace vms::ui

@@ -79,7 +79,7 @@ class SimulationController : public QObject {
 
  signals:
   void runStateChanged(vms::ui::RunState state);
-  void frameAvailable();             // at most once per UI frame: poll latestFrame()
+  void frameAvailable();                  // at most once per UI frame: poll latestFrame()
   void diverged(const QString& message);  // the worker paused the run
   void error(const QString& message);     // a rejected command (bad mode, bad dt, ...)
 
@@ -89,3 +89,5 @@ class SimulationController : public QObject {
 };
 
 }  // namespace vms::ui
+
+Q_DECLARE_METATYPE(vms::ui::RunState)

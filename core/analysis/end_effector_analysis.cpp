@@ -1,0 +1,116 @@
+#include "core/analysis/end_effector_analysis.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/analysis/dynamic_singularity.hpp"
+#include "core/analysis/manipulability.hpp"
+#include "core/analysis/operational_space_inertia.hpp"
+#include "core/analysis/vehicle_reaction.hpp"
+
+namespace vms {
+
+namespace {
+
+bool namedLikeEndEffector(const std::string& name) {
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* whole : {"end_effector", "end-effector", "endeffector"})
+    if (lower.find(whole) != std::string::npos) return true;
+  std::string token;
+  auto matches = [](const std::string& t) {
+    for (const char* word : {"ee", "eef", "tcp", "tool", "tip", "gripper", "hand"})
+      if (t == word) return true;
+    return false;
+  };
+  for (char c : lower + '_') {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      token += c;
+    } else {
+      if (matches(token)) return true;
+      token.clear();
+    }
+  }
+  return false;
+}
+
+EllipsoidGeometry velocityEllipsoid(const Manipulability& m, const Vec3& center) {
+  EllipsoidGeometry e;
+  if (m.rows != 3) return e;
+  e.valid = true;
+  e.center = center;
+  e.axes = rightHanded(Mat3(m.axes));
+  e.radii = Vec3(m.singular_values);
+  return e;
+}
+
+}  // namespace
+
+Mat3 rightHanded(const Mat3& axes) {
+  Mat3 out = axes;
+  if (out.determinant() < 0.0) out.col(2) = -out.col(2);
+  return out;
+}
+
+int defaultEndEffectorFrame(const Model& model) {
+  if (model.njoints == 0) return -1;
+  for (size_t f = 0; f < model.frames.size(); ++f)
+    if (model.frames[f].body > 0 && namedLikeEndEffector(model.frames[f].name))
+      return static_cast<int>(f);
+  std::vector<int> depth(static_cast<size_t>(model.nbodies), 0);
+  int tip = 0;
+  for (int i = 1; i < model.nbodies; ++i) {
+    depth[i] = depth[model.parent[i]] + 1;
+    if (depth[i] > depth[tip]) tip = i;
+  }
+  for (size_t f = 0; f < model.frames.size(); ++f)
+    if (model.frames[f].body == tip && model.frames[f].name == model.body_names[tip])
+      return static_cast<int>(f);
+  for (size_t f = 0; f < model.frames.size(); ++f)
+    if (model.frames[f].body == tip) return static_cast<int>(f);
+  return -1;
+}
+
+EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame)
+    : model_(&model),
+      frame_(frame >= 0 ? frame : defaultEndEffectorFrame(model)),
+      data_(model),
+      gj_(model) {}
+
+void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const VecX>& tau,
+                                  EndEffectorAnalysis& out) {
+  const Model& m = *model_;
+  out = EndEffectorAnalysis{};
+  out.frame = frame_;
+  if (frame_ < 0 || m.njoints == 0) {
+    out.frame = -1;
+    return;
+  }
+  crba(m, data_, state);  // forward kinematics + M
+  out.position = framePose(m, data_, frame_).p;
+  computeFrameGeneralizedJacobian(m, data_, frame_, gj_);
+  const Manipulability fixed = manipulability(gj_.Jm, JacobianRows::Translational);
+  const Manipulability floating = manipulability(gj_.Jstar, JacobianRows::Translational);
+  out.manipulability_fixed = fixed.yoshikawa;
+  out.manipulability_floating = floating.yoshikawa;
+  const DynamicSingularity ds = dynamicSingularity(fixed, floating);
+  out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+  out.velocity_fixed = velocityEllipsoid(fixed, out.position);
+  out.velocity_floating = velocityEllipsoid(floating, out.position);
+
+  const OperationalSpaceInertia osi =
+      frameOperationalSpaceInertia(m, data_, frame_, VehicleMode::Free);
+  out.inertia.valid = true;
+  out.inertia.center = out.position;
+  out.inertia.axes = rightHanded(osi.translational.axes);
+  out.inertia.radii = osi.translational.mobility.cwiseMax(0.0).cwiseSqrt();
+  out.effective_masses = osi.translational.effective;
+
+  out.vehicle_reaction_world = vehicleReaction(m, data_, state, tau).world;
+}
+
+}  // namespace vms

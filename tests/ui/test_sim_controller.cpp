@@ -1,0 +1,230 @@
+// SimulationController (ui/sim): the worker-thread simulation the workbench drives. Every
+// check compares against an independent headless run of the core Simulator (same scenario,
+// stepped directly) or against wall time, with tight tolerances.
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/algorithms/momentum.hpp"
+#include "core/scenario/scenario.hpp"
+#include "core/scenario/simulator.hpp"
+#include "test_support.hpp"
+#include "ui/sim/simulation_controller.hpp"
+
+using namespace vms;
+using namespace vms::ui;
+
+namespace {
+
+const std::string kScenario = VMS_SOURCE_DIR "/models/seed004_spatial_one_joint.scenario.json";
+
+bool sameBits(const VecX& a, const VecX& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<size_t>(a.size())) == 0;
+}
+
+bool sameBits(const State& a, const State& b) {
+  return std::memcmp(a.base_orientation.coeffs().data(), b.base_orientation.coeffs().data(),
+                     4 * sizeof(double)) == 0 &&
+         std::memcmp(a.base_position.data(), b.base_position.data(), 3 * sizeof(double)) == 0 &&
+         std::memcmp(a.base_twist.data(), b.base_twist.data(), 6 * sizeof(double)) == 0 &&
+         sameBits(a.q, b.q) && sameBits(a.qd, b.qd);
+}
+
+/// Largest difference between two states (pose, twist, joints).
+double stateDifference(const State& a, const State& b) {
+  double d = (a.base_position - b.base_position).cwiseAbs().maxCoeff();
+  d = std::max(d, a.base_orientation.angularDistance(b.base_orientation));
+  d = std::max(d, (a.base_twist - b.base_twist).cwiseAbs().maxCoeff());
+  d = std::max(d, (a.q - b.q).cwiseAbs().maxCoeff());
+  d = std::max(d, (a.qd - b.qd).cwiseAbs().maxCoeff());
+  return d;
+}
+
+/// Collects every frame the UI would see (one latestFrame() per frameAvailable).
+struct FrameLog {
+  std::vector<long> sequences;
+  std::vector<double> times;
+  SimFrame last;
+  int notifications = 0;
+  bool ordered = true;           // sequences strictly increasing and times non-decreasing
+  bool sequence_ordered = true;  // sequences strictly increasing
+  void take(SimulationController& c) {
+    ++notifications;
+    SimFrame f;
+    while (c.latestFrame(f)) {
+      if (!sequences.empty() && f.sequence <= sequences.back()) sequence_ordered = false;
+      if (!sequences.empty() && (f.sequence <= sequences.back() || f.snapshot.time < times.back()))
+        ordered = false;
+      sequences.push_back(f.sequence);
+      times.push_back(f.snapshot.time);
+      last = f;
+    }
+  }
+};
+
+class Fixture {
+ public:
+  Fixture() : scenario(loadScenario(kScenario)) {
+    QObject::connect(&controller, &SimulationController::frameAvailable,
+                     [this] { log.take(controller); });
+  }
+  /// Loads and waits for the initial frame.
+  bool load(const Scenario& s) {
+    controller.load(s);
+    return QTest::qWaitFor(
+        [&] { return controller.runState() != RunState::Empty && !log.sequences.empty(); }, 5000);
+  }
+  bool waitForState(RunState s, int ms = 10000) {
+    return QTest::qWaitFor([&] { return controller.runState() == s; }, ms);
+  }
+  /// Waits until the UI has seen a frame at time >= t (or after `sequence`).
+  bool waitForTime(double t, int ms = 20000) {
+    return QTest::qWaitFor([&] { return !log.times.empty() && log.times.back() >= t; }, ms);
+  }
+  /// Waits until the UI has seen the frame of the paused simulation.
+  bool waitForPausedFrame(int ms = 5000) {
+    return QTest::qWaitFor(
+        [&] { return !log.times.empty() && log.times.back() == controller.stats().simulated_time; },
+        ms);
+  }
+  bool waitForNewFrame(int ms = 5000) {
+    const size_t n = log.sequences.size();
+    return QTest::qWaitFor([&] { return log.sequences.size() > n; }, ms);
+  }
+  Scenario scenario;
+  SimulationController controller;
+  FrameLog log;
+};
+
+/// Headless reference: steps until time() == t (exactly, as the worker's run).
+State headlessStateAt(const Scenario& s, double t, long* steps = nullptr) {
+  Simulator sim(s);
+  long n = 0;
+  while (sim.time() < t && !sim.finished()) {
+    sim.step();
+    ++n;
+  }
+  if (steps) *steps = n;
+  return sim.state();
+}
+
+}  // namespace
+
+class TestSimController : public QObject {
+  Q_OBJECT
+ private slots:
+  void playsAsFastAsPossibleInOrder() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    QCOMPARE(f.controller.runState(), RunState::Paused);
+    QCOMPARE(f.log.times.front(), 0.0);
+    QVERIFY(f.controller.hasSimulation());
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForTime(1.0));
+    f.controller.pause();
+    QVERIFY(f.waitForState(RunState::Paused));
+    QVERIFY(f.waitForPausedFrame());  // the frame published on pause
+    QVERIFY(f.log.ordered);
+    QVERIFY(f.log.last.snapshot.time >= 1.0);
+    const SimulationStats st = f.controller.stats();
+    qInfo(
+        "frames published %ld taken %ld dropped %ld signals %d, simulated %.3f s in %.3f s "
+        "(factor %.1f)",
+        st.frames_published, st.frames_taken, st.frames_dropped, f.log.notifications,
+        st.simulated_time, st.wall_time_running, st.real_time_factor);
+    // frameAvailable fires at most once per publish; every published frame is either taken
+    // or counted as dropped.
+    QVERIFY(f.log.notifications <= st.frames_published);
+    QCOMPARE(st.frames_taken + st.frames_dropped, st.frames_published);
+    QCOMPARE(static_cast<long>(f.log.sequences.size()), st.frames_taken);
+    QVERIFY(st.real_time_factor > 1.0);  // as fast as possible beats real time here
+    // The paused frame is the state of an uninterrupted headless run at that time.
+    const State ref = headlessStateAt(f.scenario, f.log.last.snapshot.time);
+    QVERIFY(sameBits(ref, f.log.last.snapshot.state));
+    // History: every published frame, in order, up to the paused one.
+    QCOMPARE(f.controller.history().lastTime(), f.log.last.snapshot.time);
+    QCOMPARE(f.controller.history().firstTime(), 0.0);
+  }
+
+  void pauseStopsTime() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForTime(0.2));
+    f.controller.pause();
+    QVERIFY(f.waitForState(RunState::Paused));
+    QTest::qWait(50);
+    const double t = f.controller.stats().simulated_time;
+    const size_t frames = f.log.sequences.size();
+    QTest::qWait(300);
+    QCOMPARE(f.controller.stats().simulated_time, t);
+    QCOMPARE(f.log.sequences.size(), frames);
+    QCOMPARE(f.log.times.back(), t);
+  }
+
+  void stepOnceAdvancesExactlyDt() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    Simulator ref(f.scenario);
+    for (int k = 1; k <= 3; ++k) {
+      f.controller.stepOnce();
+      QVERIFY(f.waitForNewFrame());
+      ref.step();
+      QCOMPARE(f.log.last.snapshot.time, k * f.scenario.dt);
+      QVERIFY(sameBits(ref.state(), f.log.last.snapshot.state));
+      QCOMPARE(f.controller.runState(), RunState::Paused);
+    }
+  }
+
+  void resetGivesInitialStateBitwise() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForTime(0.3));
+    f.controller.reset();
+    QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == 0.0; }, 5000));
+    QCOMPARE(f.controller.runState(), RunState::Paused);
+    QVERIFY(sameBits(f.log.last.snapshot.state, f.scenario.initial_state));
+    QCOMPARE(f.controller.history().size(), size_t{1});
+    QCOMPARE(f.log.last.snapshot.actuator_work, 0.0);
+    QVERIFY(f.log.sequence_ordered);  // sequences keep increasing across a reset
+  }
+
+  void realTimeFactorOneFollowsWallTime() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(1.0);
+    QElapsedTimer wall;
+    f.controller.play();
+    wall.start();
+    QTest::qWait(1000);
+    f.controller.pause();
+    const double elapsed = wall.nsecsElapsed() * 1e-9;
+    QVERIFY(f.waitForState(RunState::Paused));
+    const SimulationStats st = f.controller.stats();
+    qInfo("simulated %.4f s in %.4f s wall (measured factor %.4f)", st.simulated_time, elapsed,
+          st.real_time_factor);
+    QVERIFY(std::abs(st.simulated_time - elapsed) <= 0.1 * elapsed);
+    QVERIFY(std::abs(st.real_time_factor - 1.0) <= 0.1);
+    f.controller.setRealTimeFactor(0.25);  // slow motion
+    const double t0 = st.simulated_time;
+    f.controller.play();
+    wall.restart();
+    QTest::qWait(800);
+    f.controller.pause();
+    const double elapsed2 = wall.nsecsElapsed() * 1e-9;
+    QVERIFY(f.waitForState(RunState::Paused));
+    const double advanced = f.controller.stats().simulated_time - t0;
+    qInfo("slow motion 0.25: simulated %.4f s in %.4f s wall", advanced, elapsed2);
+    QVERIFY(std::abs(advanced - 0.25 * elapsed2) <= 0.1 * 0.25 * elapsed2);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSimController)
+#include "test_sim_controller.moc"

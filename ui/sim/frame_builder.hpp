@@ -1,0 +1,37 @@
+#pragma once
+// Fills a SimFrame from a Simulator in the worker thread: the core Snapshot, the world pose of
+// every body (forward kinematics) and the end-effector analysis (FrameAnalysis, from
+// core/analysis/end_effector_analysis). Owns its workspaces: once a frame has been sized,
+// building the next one into the same SimFrame reuses its storage.
+#include "core/analysis/end_effector_analysis.hpp"
+#include "core/scenario/simulator.hpp"
+#include "ui/sim/sim_frame.hpp"
+
+namespace vms::ui {
+
+class FrameBuilder {
+ public:
+  /// end_effector_frame: a model frame, or -1 for defaultEndEffectorFrame(model). The model
+  /// must outlive the builder.
+  explicit FrameBuilder(const Model& model, int end_effector_frame = -1);
+
+  /// Snapshot of `sim` (its current state and time) plus poses and analysis.
+  void build(Simulator& sim, long sequence, SimFrame& out);
+  /// Poses and analysis for the state already in out.snapshot (e.g. a frame from history
+  /// whose state was edited); the joint forces are out.snapshot.joint_torque.
+  void complete(SimFrame& out);
+
+  int endEffectorFrame() const { return analyzer_.frame(); }
+
+ private:
+  const Model& model_;
+  Data data_;
+  EndEffectorAnalyzer analyzer_;
+  EndEffectorAnalysis analysis_;
+  VecX tau_applied_;
+};
+
+/// Copies the core analysis into the UI's FrameAnalysis.
+void toFrameAnalysis(const EndEffectorAnalysis& in, FrameAnalysis& out);
+
+}  // namespace vms::ui

@@ -1,0 +1,418 @@
+#include "ui/sim/simulation_worker.hpp"
+
+#include <QMetaObject>
+#include <QString>
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "core/actuators/reaction_wheel.hpp"
+#include "core/analysis/free_floating_reposition.hpp"
+
+namespace vms::ui {
+
+namespace {
+double seconds(std::chrono::steady_clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+std::chrono::steady_clock::duration toDuration(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s));
+}
+// The longest the worker integrates without looking at its command queue and the clock.
+constexpr double kMaxBatchSeconds = 0.01;
+// Running behind real time by more than this (wall seconds) drops the backlog instead of
+// catching up in a burst.
+constexpr double kMaxLagSeconds = 0.2;
+}  // namespace
+
+SimulationWorker::SimulationWorker(SimulationController* owner) : owner_(owner) {}
+
+SimulationWorker::~SimulationWorker() { stop(); }
+
+void SimulationWorker::start() {
+  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+}
+
+void SimulationWorker::stop() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+    has_commands_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void SimulationWorker::enqueue(std::function<void()> command) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    commands_.push_back(std::move(command));
+    has_commands_ = true;
+  }
+  wake_.notify_all();
+}
+
+void SimulationWorker::loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    while (!commands_.empty() && !quit_) {
+      std::function<void()> command = std::move(commands_.front());
+      commands_.pop_front();
+      lock.unlock();
+      try {
+        command();
+      } catch (const std::exception& e) {
+        postError(e.what());
+      }
+      lock.lock();
+    }
+    has_commands_ = false;
+    if (quit_) break;
+    if (state_.load() != RunState::Running) {
+      wake_.wait(lock, [this] { return quit_ || !commands_.empty(); });
+      continue;
+    }
+    lock.unlock();
+    const Clock::time_point next = advance();
+    lock.lock();
+    if (next > Clock::now())
+      wake_.wait_until(lock, next, [this] { return quit_ || !commands_.empty(); });
+  }
+}
+
+// ---- run control ----------------------------------------------------------------------
+
+void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
+  enqueue([this, sim] {
+    if (state_.load() == RunState::Running) setState(RunState::Paused);
+    builder_.reset();
+    sim_ = sim;
+    builder_ = std::make_unique<FrameBuilder>(sim_->model());
+    next_sequence_ = 1;
+    scrubbing_ = false;
+    history_.clear();
+    {
+      std::lock_guard<std::mutex> lock(stats_mutex_);
+      stats_ = SimulationStats{};
+      sim_time_running_before_ = 0.0;
+    }
+    frames_taken_ = 0;
+    last_good_state_ = sim_->state();
+    last_good_time_ = sim_->time();
+    last_good_work_ = sim_->actuatorWork();
+    updateSimulatedTime();
+    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    publish();
+    if (!sim_->state().allFinite()) {
+      setState(RunState::Diverged);
+      postDiverged("the initial state is not finite (NaN/Inf)");
+    }
+  });
+}
+
+void SimulationWorker::play() {
+  enqueue([this] {
+    if (!sim_) return;
+    if (scrubbing_) leaveScrub();
+    if (sim_->finished()) {
+      postError("the run has finished: reset to run it again");
+      return;
+    }
+    if (state_.load() == RunState::Running) return;
+    setState(RunState::Running);
+    anchorPacing();
+  });
+}
+
+void SimulationWorker::pause() {
+  enqueue([this] {
+    if (state_.load() != RunState::Running) return;
+    setState(RunState::Paused);
+    publish();
+  });
+}
+
+void SimulationWorker::stepOnce() {
+  enqueue([this] {
+    if (!sim_) return;
+    if (scrubbing_) leaveScrub();
+    if (sim_->finished()) {
+      setState(RunState::Finished);
+      return;
+    }
+    if (!stepSafely()) return;
+    updateSimulatedTime();
+    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    publish();
+  });
+}
+
+void SimulationWorker::reset() {
+  enqueue([this] {
+    if (!sim_) return;
+    auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
+    builder_.reset();
+    sim_ = std::move(fresh);
+    builder_ = std::make_unique<FrameBuilder>(sim_->model());
+    scrubbing_ = false;
+    history_.clear();
+    last_good_state_ = sim_->state();
+    last_good_time_ = sim_->time();
+    last_good_work_ = sim_->actuatorWork();
+    updateSimulatedTime();
+    setState(RunState::Paused);
+    publish();
+  });
+}
+
+void SimulationWorker::setRealTimeFactor(double factor) {
+  factor_ = factor;
+  enqueue([this] { anchorPacing(); });
+}
+
+void SimulationWorker::setPublishRateHz(double hz) {
+  publish_hz_ = hz;
+  enqueue([this] { next_publish_ = Clock::now(); });
+}
+
+void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
+  enqueue([this, change = std::move(change)] {
+    if (!sim_) return;
+    change(*sim_);
+    anchorPacing();
+  });
+}
+
+void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts) {
+  enqueue([this, q, vehicle_reacts] {
+    if (!sim_) return;
+    if (state_.load() == RunState::Running) {
+      postError("teach mode: pause the simulation first");
+      return;
+    }
+    if (scrubbing_) leaveScrub();
+    const Model& model = sim_->model();
+    State current = sim_->state();
+    if (!current.allFinite()) current = last_good_state_;
+    VecX target = q;
+    // Reaction wheels are not posed by hand: they keep their angles.
+    if (!sim_->scenario().reaction_wheels.empty())
+      for (int j : reactionWheelJoints(model, sim_->scenario().reaction_wheels))
+        target[j] = current.q[j];
+    State next = current;
+    if (vehicle_reacts) {
+      next = freeFloatingReposition(model, current, target).state;
+    } else {
+      next.q = target;
+    }
+    next.base_twist.setZero();
+    next.qd.setZero();
+    sim_->restart(next, sim_->time(), sim_->actuatorWork());
+    last_good_state_ = next;
+    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    publish();
+  });
+}
+
+void SimulationWorker::scrubTo(double t) {
+  enqueue([this, t] {
+    if (!sim_) return;
+    if (state_.load() == RunState::Running) {
+      postError("scrubbing: pause the simulation first");
+      return;
+    }
+    SimFrame frame;
+    if (!history_.nearest(t, frame)) return;
+    scrub_frame_ = std::move(frame);
+    scrubbing_ = true;
+    publishFrame(scrub_frame_);
+  });
+}
+
+void SimulationWorker::resumeFromScrub() {
+  enqueue([this] {
+    if (!sim_ || !scrubbing_) return;
+    leaveScrub();
+    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    publish(/*append_to_history=*/false);  // the scrubbed frame is already the last one kept
+  });
+}
+
+void SimulationWorker::leaveScrub() {
+  const Snapshot& s = scrub_frame_.snapshot;
+  sim_->restart(s.state, s.time, s.actuator_work);
+  history_.truncateAfter(s.time);
+  last_good_state_ = s.state;
+  last_good_time_ = s.time;
+  last_good_work_ = s.actuator_work;
+  scrubbing_ = false;
+  updateSimulatedTime();
+}
+
+// ---- integration and pacing -----------------------------------------------------------
+
+void SimulationWorker::anchorPacing() {
+  wall_anchor_ = Clock::now();
+  sim_anchor_ = sim_ ? sim_->time() : 0.0;
+}
+
+bool SimulationWorker::stepSafely() {
+  last_good_state_ = sim_->state();
+  last_good_time_ = sim_->time();
+  last_good_work_ = sim_->actuatorWork();
+  std::string message;
+  try {
+    sim_->step();
+    if (sim_->state().allFinite()) return true;
+    message = "simulation diverged (state became NaN/Inf)";
+  } catch (const SimulationDiverged& e) {
+    message = e.what();
+  } catch (const std::exception& e) {
+    message = std::string("simulation stopped: ") + e.what();
+  }
+  // Hold the last finite state (a smaller dt or another integrator may continue from it).
+  sim_->restart(last_good_state_, last_good_time_, last_good_work_);
+  updateSimulatedTime();
+  setState(RunState::Diverged);
+  publish();
+  postDiverged(message);
+  return false;
+}
+
+SimulationWorker::Clock::time_point SimulationWorker::advance() {
+  const double factor = factor_.load();
+  const double interval = 1.0 / publish_hz_.load();
+  Clock::time_point now = Clock::now();
+  const Clock::time_point batch_end = now + toDuration(std::min(interval, kMaxBatchSeconds));
+  bool paced_out = false;
+  if (factor > 0.0 && factor * seconds(now - wall_anchor_) - (sim_->time() - sim_anchor_) >
+                          factor * kMaxLagSeconds) {
+    // Too far behind (the machine cannot keep up, or we were descheduled): drop the backlog.
+    wall_anchor_ = now;
+    sim_anchor_ = sim_->time();
+  }
+  while (!has_commands_.load(std::memory_order_relaxed)) {
+    if (factor > 0.0 && sim_->time() - sim_anchor_ >= factor * seconds(now - wall_anchor_)) {
+      paced_out = true;
+      break;
+    }
+    if (!stepSafely()) return now;
+    if (sim_->finished()) break;
+    now = Clock::now();
+    if (now >= batch_end) break;
+  }
+  updateSimulatedTime();
+  if (sim_->finished()) {
+    setState(RunState::Finished);
+    publish();
+    return now;
+  }
+  now = Clock::now();
+  if (now >= next_publish_) {
+    publish();
+    next_publish_ = std::max(next_publish_ + toDuration(interval), now);
+  }
+  if (!paced_out) return now;
+  // Sleep until the next step is due, or the next publish, whichever comes first.
+  const Clock::time_point step_due =
+      wall_anchor_ + toDuration((sim_->time() - sim_anchor_) / factor);
+  return std::min(step_due, next_publish_);
+}
+
+// ---- publishing -----------------------------------------------------------------------
+
+void SimulationWorker::publish(bool append_to_history) {
+  if (!sim_ || !builder_) return;
+  SimFrame& frame = channel_.writeBuffer();
+  builder_->build(*sim_, next_sequence_++, frame);
+  if (append_to_history) history_.append(frame);
+  publishFrame(frame);
+}
+
+void SimulationWorker::publishFrame(const SimFrame& frame) {
+  if (&frame != &channel_.writeBuffer()) channel_.writeBuffer() = frame;
+  const bool dropped = channel_.publish();
+  {
+    std::lock_guard<std::mutex> lock(stats_mutex_);
+    ++stats_.frames_published;
+    if (dropped) ++stats_.frames_dropped;
+  }
+  notifyFrame();
+}
+
+void SimulationWorker::notifyFrame() {
+  // At most one notification in flight: frameAvailable fires once per UI event-loop pass
+  // however many frames were published meanwhile (latestFrame returns the newest).
+  if (notify_pending_.exchange(true)) return;
+  SimulationController* owner = owner_;
+  QMetaObject::invokeMethod(
+      owner,
+      [this, owner] {
+        notify_pending_ = false;
+        emit owner->frameAvailable();
+      },
+      Qt::QueuedConnection);
+}
+
+bool SimulationWorker::latestFrame(SimFrame& out) {
+  if (!channel_.take()) return false;
+  out = channel_.front();
+  ++frames_taken_;
+  return true;
+}
+
+// ---- state and statistics -------------------------------------------------------------
+
+void SimulationWorker::setState(RunState state) {
+  const RunState previous = state_.exchange(state);
+  if (previous == state) return;
+  {
+    std::lock_guard<std::mutex> lock(stats_mutex_);
+    const Clock::time_point now = Clock::now();
+    if (state == RunState::Running) {
+      running_since_ = now;
+      sim_time_at_running_start_ = sim_ ? sim_->time() : 0.0;
+    } else if (previous == RunState::Running) {
+      stats_.wall_time_running += seconds(now - running_since_);
+      sim_time_running_before_ += stats_.simulated_time - sim_time_at_running_start_;
+    }
+  }
+  SimulationController* owner = owner_;
+  QMetaObject::invokeMethod(
+      owner, [owner, state] { emit owner->runStateChanged(state); }, Qt::QueuedConnection);
+}
+
+void SimulationWorker::updateSimulatedTime() {
+  std::lock_guard<std::mutex> lock(stats_mutex_);
+  stats_.simulated_time = sim_ ? sim_->time() : 0.0;
+}
+
+SimulationStats SimulationWorker::stats() const {
+  std::lock_guard<std::mutex> lock(stats_mutex_);
+  SimulationStats s = stats_;
+  s.frames_taken = frames_taken_.load();
+  double sim_running = sim_time_running_before_;
+  if (state_.load() == RunState::Running) {
+    s.wall_time_running += seconds(Clock::now() - running_since_);
+    sim_running += s.simulated_time - sim_time_at_running_start_;
+  }
+  s.real_time_factor = s.wall_time_running > 0.0 ? sim_running / s.wall_time_running : 0.0;
+  return s;
+}
+
+void SimulationWorker::postError(const std::string& message) {
+  SimulationController* owner = owner_;
+  const QString text = QString::fromStdString(message);
+  QMetaObject::invokeMethod(
+      owner, [owner, text] { emit owner->error(text); }, Qt::QueuedConnection);
+}
+
+void SimulationWorker::postDiverged(const std::string& message) {
+  SimulationController* owner = owner_;
+  const QString text = QString::fromStdString(message);
+  QMetaObject::invokeMethod(
+      owner, [owner, text] { emit owner->diverged(text); }, Qt::QueuedConnection);
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,106 @@
+#pragma once
+// The worker thread behind SimulationController: owns the Simulator, executes queued commands
+// in order, paces the integration by the real-time factor, builds and publishes SimFrames
+// (triple buffer + history) at most publishRateHz times per wall second, and reports state
+// changes, divergence and errors to the controller's (UI) thread through queued calls.
+//
+// Thread ownership: public methods other than latestFrame() only enqueue commands and may be
+// called from any thread; latestFrame() is the single consumer of the channel (UI thread).
+// Everything under "worker thread only" is touched by the worker alone.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "core/scenario/simulator.hpp"
+#include "ui/sim/frame_builder.hpp"
+#include "ui/sim/history_buffer.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/sim/triple_buffer.hpp"
+
+namespace vms::ui {
+
+class SimulationWorker {
+ public:
+  /// `owner` receives the signals (queued to its thread); it must outlive stop().
+  explicit SimulationWorker(SimulationController* owner);
+  ~SimulationWorker();
+  void start();
+  /// Stops and joins the thread (idempotent). Commands still queued are dropped.
+  void stop();
+
+  void load(std::shared_ptr<Simulator> sim);
+  void play();
+  void pause();
+  void stepOnce();
+  void reset();
+  void setRealTimeFactor(double factor);
+  double realTimeFactor() const { return factor_.load(); }
+  void setPublishRateHz(double hz);
+  /// Runs `change` on the simulator in the worker; an exception becomes an error signal.
+  void reconfigure(std::function<void(Simulator&)> change);
+  void setJointPositions(const VecX& q, bool vehicle_reacts);
+  void scrubTo(double t);
+  void resumeFromScrub();
+
+  RunState runState() const { return state_.load(); }
+  bool latestFrame(SimFrame& out);
+  HistoryBuffer& history() { return history_; }
+  SimulationStats stats() const;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void enqueue(std::function<void()> command);
+  void loop();
+  /// Steps for at most one publish interval (or until paced out); returns when to look again.
+  Clock::time_point advance();
+  /// One step with divergence handling; false if the run stopped (diverged).
+  bool stepSafely();
+  void publish(bool append_to_history = true);
+  void publishFrame(const SimFrame& frame);
+  void setState(RunState state);
+  void anchorPacing();
+  void leaveScrub();
+  void postError(const std::string& message);
+  void postDiverged(const std::string& message);
+  void notifyFrame();
+  void updateSimulatedTime();
+
+  SimulationController* owner_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> commands_;
+  std::atomic<bool> has_commands_{false};
+  bool quit_ = false;
+
+  std::atomic<RunState> state_{RunState::Empty};
+  std::atomic<double> factor_{1.0};
+  std::atomic<double> publish_hz_{60.0};
+  TripleBuffer<SimFrame> channel_;
+  HistoryBuffer history_;
+  std::atomic<bool> notify_pending_{false};
+
+  mutable std::mutex stats_mutex_;
+  SimulationStats stats_;
+  Clock::time_point running_since_;
+  double sim_time_at_running_start_ = 0.0, sim_time_running_before_ = 0.0;
+  std::atomic<long> frames_taken_{0};
+
+  // Worker thread only.
+  std::shared_ptr<Simulator> sim_;
+  std::unique_ptr<FrameBuilder> builder_;
+  long next_sequence_ = 1;
+  bool scrubbing_ = false;
+  SimFrame scrub_frame_;
+  State last_good_state_;
+  double last_good_time_ = 0.0, last_good_work_ = 0.0;
+  Clock::time_point wall_anchor_, next_publish_;
+  double sim_anchor_ = 0.0;
+};
+
+}  // namespace vms::ui
