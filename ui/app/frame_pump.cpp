@@ -1,0 +1,62 @@
+#include "ui/app/frame_pump.hpp"
+
+#include <limits>
+
+#include "ui/plots/plot_panel.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/view3d/scene_view.hpp"
+
+namespace vms::ui {
+
+FramePump::FramePump(SimulationController* controller, SceneView* scene, PlotPanel* plots,
+                     QObject* parent)
+    : QObject(parent), controller_(controller), scene_(scene), plots_(plots) {
+  timer_.setTimerType(Qt::PreciseTimer);
+  connect(&timer_, &QTimer::timeout, this, &FramePump::tick);
+  clock_.start();
+}
+
+void FramePump::start(int hz) { timer_.start(1000 / std::max(1, hz)); }
+
+void FramePump::stop() { timer_.stop(); }
+
+void FramePump::restartPlots() {
+  last_sequence_ = std::numeric_limits<long>::min();
+  plots_need_clear_ = true;
+}
+
+void FramePump::resetStatistics() {
+  intervals_.clear();
+  costs_.clear();
+  last_shown_ns_ = -1;
+  frames_shown_ = 0;
+}
+
+void FramePump::tick() {
+  if (!controller_->hasSimulation()) return;
+  const qint64 begin = clock_.nsecsElapsed();
+  bool shown = false;
+  SimFrame frame;
+  if (controller_->latestFrame(frame)) {
+    scene_->showFrame(frame);
+    last_frame_ = std::move(frame);
+    has_frame_ = true;
+    shown = true;
+  }
+  if (plots_need_clear_) {
+    plots_->clear();
+    plots_need_clear_ = false;
+  }
+  batch_.clear();
+  last_sequence_ = controller_->history().framesAfter(last_sequence_, batch_);
+  if (!batch_.empty()) plots_->appendFrames(batch_);
+  if (!shown) return;
+  const qint64 end = clock_.nsecsElapsed();
+  ++frames_shown_;
+  costs_.add(double(end - begin) * 1e-6);
+  if (last_shown_ns_ >= 0) intervals_.add(double(begin - last_shown_ns_) * 1e-6);
+  last_shown_ns_ = begin;
+  emit frameShown(last_frame_);
+}
+
+}  // namespace vms::ui

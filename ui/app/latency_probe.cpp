@@ -1,0 +1,30 @@
+#include "ui/app/latency_probe.hpp"
+
+#include <algorithm>
+
+namespace vms::ui {
+
+LatencyProbe::LatencyProbe(int interval_ms, QObject* parent)
+    : QObject(parent), interval_ms_(interval_ms) {
+  timer_.setTimerType(Qt::PreciseTimer);
+  timer_.setInterval(interval_ms_);
+  connect(&timer_, &QTimer::timeout, this, &LatencyProbe::fired);
+}
+
+void LatencyProbe::start() {
+  lateness_.clear();
+  clock_.start();
+  last_ns_ = 0;
+  timer_.start();
+}
+
+void LatencyProbe::stop() { timer_.stop(); }
+
+void LatencyProbe::fired() {
+  const qint64 now = clock_.nsecsElapsed();
+  const double gap_ms = double(now - last_ns_) * 1e-6;
+  last_ns_ = now;
+  lateness_.add(std::max(0.0, gap_ms - interval_ms_));
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,329 @@
+#include "ui/app/main_window.hpp"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QToolBar>
+#include <cmath>
+#include <limits>
+
+#include "ui/app/frame_pump.hpp"
+#include "ui/app/simulation_toolbar.hpp"
+#include "ui/app/timeline_bar.hpp"
+#include "ui/model/model_document.hpp"
+#include "ui/panels/explanation_panel.hpp"
+#include "ui/panels/log_panel.hpp"
+#include "ui/panels/model_tree_panel.hpp"
+#include "ui/panels/property_inspector.hpp"
+#include "ui/panels/teach_panel.hpp"
+#include "ui/plots/plot_panel.hpp"
+
+namespace vms::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      document_(new ModelDocument(this)),
+      controller_(new SimulationController(this)) {
+  setObjectName("mainWindow");
+  setAcceptDrops(true);
+  resize(1400, 900);
+  createPanels();
+  createDocks();
+  createFileMenu();
+  createExamplesMenu();
+  createSimulationMenu();
+  createViewMenu();
+  createPlotsMenu();
+  createExportMenu();
+  createWindowMenu();
+  createHelpMenu();
+  connectSignals();
+  default_layout_ = saveState();
+  restoreLayout();
+  updateTitle();
+  pump_->start(60);
+  status_timer_.start(250);
+  autosave_timer_.start(30000);
+}
+
+MainWindow::~MainWindow() {
+  pump_->stop();
+  status_timer_.stop();
+  autosave_timer_.stop();
+}
+
+void MainWindow::createPanels() {
+  scene_ = new SceneView(this);
+  scene_->setObjectName("sceneView");
+  scene_->setMinimumSize(320, 240);
+  setCentralWidget(scene_);
+  plots_ = new PlotPanel(this);
+  log_ = new LogPanel(this);
+  teach_ = new TeachPanel(controller_, this);
+  explanation_ = new ExplanationPanel(this);
+  tree_ = new ModelTreePanel(document_, this);
+  inspector_ = new PropertyInspector(document_, this);
+  pump_ = new FramePump(controller_, scene_, plots_, this);
+
+  toolbar_ = new SimulationToolbar(controller_, this);
+  addToolBar(Qt::TopToolBarArea, toolbar_);
+  timeline_ = new TimelineBar(this);
+  auto* timeline_bar = new QToolBar(tr("Time"), this);
+  timeline_bar->setObjectName("timelineToolbar");
+  timeline_bar->addWidget(timeline_);
+  addToolBar(Qt::BottomToolBarArea, timeline_bar);
+
+  status_label_ = new QLabel(this);
+  statusBar()->addPermanentWidget(status_label_);
+}
+
+void MainWindow::createDocks() {
+  auto dock = [this](QWidget* widget, const QString& title, const QString& name,
+                     Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setWidget(widget);
+    addDockWidget(area, d);
+    return d;
+  };
+  QDockWidget* tree = dock(tree_, tr("Model"), "modelTreeDock", Qt::LeftDockWidgetArea);
+  QDockWidget* props =
+      dock(inspector_, tr("Properties"), "propertyInspectorDock", Qt::LeftDockWidgetArea);
+  QDockWidget* explanation =
+      dock(explanation_, tr("Explanation"), "explanationDock", Qt::LeftDockWidgetArea);
+  QDockWidget* plots = dock(plots_, tr("Plots"), "plotsDock", Qt::RightDockWidgetArea);
+  QDockWidget* teach = dock(teach_, tr("Teach"), "teachDock", Qt::RightDockWidgetArea);
+  QDockWidget* log = dock(log_, tr("Log"), "logDock", Qt::BottomDockWidgetArea);
+  splitDockWidget(tree, props, Qt::Vertical);
+  tabifyDockWidget(props, explanation);
+  props->raise();
+  tabifyDockWidget(plots, teach);
+  plots->raise();
+  resizeDocks({tree, plots}, {300, 520}, Qt::Horizontal);
+  resizeDocks({log}, {120}, Qt::Vertical);
+}
+
+void MainWindow::connectSignals() {
+  connect(document_, &ModelDocument::opened, this, &MainWindow::onDocumentOpened);
+  connect(document_, &ModelDocument::modelChanged, this, &MainWindow::onModelChanged);
+  connect(document_, &ModelDocument::modifiedChanged, this, [this] { updateTitle(); });
+
+  connect(controller_, &SimulationController::runStateChanged, this,
+          &MainWindow::onRunStateChanged);
+  connect(controller_, &SimulationController::frameAvailable, pump_, &FramePump::tick);
+  connect(controller_, &SimulationController::error, log_, &LogPanel::error);
+  connect(controller_, &SimulationController::error, this, [this] {
+    toolbar_->syncFromController();  // a rejected setting: show what is in effect
+  });
+  connect(controller_, &SimulationController::diverged, this, [this](const QString& message) {
+    showProblem(tr("The simulation diverged"),
+                message + tr("\n\nThe run is paused. Try a smaller time step, another "
+                             "integrator, or reset."));
+  });
+  connect(scene_, &SceneView::message, log_, &LogPanel::warning);
+  connect(inspector_, &PropertyInspector::message, log_, &LogPanel::warning);
+  connect(teach_, &TeachPanel::message, log_, &LogPanel::info);
+  connect(toolbar_, &SimulationToolbar::message, log_, &LogPanel::info);
+
+  connect(toolbar_, &SimulationToolbar::playPauseRequested, this, &MainWindow::togglePlay);
+  connect(toolbar_, &SimulationToolbar::stepRequested, this, &MainWindow::stepOnce);
+  connect(toolbar_, &SimulationToolbar::resetRequested, this, &MainWindow::resetSimulation);
+  connect(timeline_, &TimelineBar::scrubbed, this, &MainWindow::scrubTo);
+  connect(pump_, &FramePump::frameShown, this, &MainWindow::onFrameShown);
+
+  connect(scene_, &SceneView::bodyPicked, this, &MainWindow::onBodyPicked);
+  connect(tree_, &ModelTreePanel::bodySelected, scene_, &SceneView::setSelectedBody);
+  connect(tree_, &ModelTreePanel::linkSelected, inspector_, &PropertyInspector::showLink);
+  connect(tree_, &ModelTreePanel::jointSelected, this, &MainWindow::onJointSelected);
+
+  connect(&status_timer_, &QTimer::timeout, this, &MainWindow::refreshStatus);
+  connect(&autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
+}
+
+void MainWindow::createSimulationMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&Simulation"));
+  menu->addAction(toolbar_->playPauseAction());
+  menu->addAction(toolbar_->stepAction());
+  menu->addAction(toolbar_->resetAction());
+  menu->addSeparator();
+  menu->addAction(toolbar_->slowerAction());
+  menu->addAction(toolbar_->fasterAction());
+  menu->addSeparator();
+  QAction* real_time = menu->addAction(tr("Real time (1×)"));
+  connect(real_time, &QAction::triggered, this, [this] { toolbar_->setRealTimeFactor(1.0); });
+  QAction* max_speed = menu->addAction(tr("As fast as possible"));
+  connect(max_speed, &QAction::triggered, this, [this] { toolbar_->setRealTimeFactor(0.0); });
+}
+
+void MainWindow::createHelpMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&Help"));
+  QAction* keys = menu->addAction(tr("Keyboard shortcuts"));
+  connect(keys, &QAction::triggered, this, [this] {
+    QMessageBox::information(
+        this, tr("Keyboard shortcuts"),
+        tr("Space\tplay / pause\n.\tsingle step\nBackspace\treset\n-  =\tslower / faster\n"
+           "Ctrl+O\topen\nCtrl+S\tsave\nCtrl+R\treload\nCtrl+E\texport trajectory CSV\n"
+           "Ctrl+P\t3D screenshot\n\nMouse in the 3D view: left drag orbits, middle drag "
+           "pans, wheel zooms, click picks a link."));
+  });
+  QAction* about = menu->addAction(tr("About VMS Workbench"));
+  connect(about, &QAction::triggered, this, [this] {
+    QMessageBox::about(this, tr("About VMS Workbench"),
+                       tr("<b>VMS Workbench</b><br>Vehicle-manipulator systems: singularity-free "
+                          "dynamics on the Lie group, live 3D, momentum and manipulability "
+                          "plots, exports."));
+  });
+}
+
+// --- document → views ------------------------------------------------------------------
+
+void MainWindow::onDocumentOpened() {
+  scrubbed_ = false;
+  loadSimulation();
+  explanation_->showFor(document_->path());
+  scene_->resetCamera();
+  updateTitle();
+}
+
+void MainWindow::onModelChanged() {
+  // An accepted edit recompiled the model: rebuild the simulation from t = 0 with it.
+  loadSimulation();
+  log_->info(tr("model changed: simulation reset to t = 0"));
+}
+
+void MainWindow::loadSimulation() {
+  try {
+    const Scenario& scenario = document_->scenario();
+    controller_->load(scenario);
+    scene_->setModel(scenario.model, document_->modelDirectory());
+    plots_->setModel(scenario.model);
+    teach_->setScenario(scenario);
+    pump_->restartPlots();
+    toolbar_->syncFromController();
+    onRunStateChanged(controller_->runState());
+    timeline_->showSpan(0.0, 0.0, 0.0);
+  } catch (const std::exception& e) {
+    showProblem(tr("Cannot start the simulation"), QString::fromUtf8(e.what()));
+  }
+}
+
+// --- run control -------------------------------------------------------------------------
+
+void MainWindow::leaveScrub() {
+  if (!scrubbed_) return;
+  scrubbed_ = false;
+  controller_->resumeFromScrub();
+  pump_->restartPlots();
+  scene_->clearTrail();
+  plots_->setCursorTime(std::numeric_limits<double>::quiet_NaN());
+}
+
+void MainWindow::play() {
+  if (!controller_->hasSimulation()) return;
+  leaveScrub();
+  controller_->play();
+}
+
+void MainWindow::pause() { controller_->pause(); }
+
+void MainWindow::togglePlay() {
+  if (controller_->runState() == RunState::Running)
+    pause();
+  else
+    play();
+}
+
+void MainWindow::stepOnce() {
+  if (!controller_->hasSimulation()) return;
+  leaveScrub();
+  controller_->stepOnce();
+}
+
+void MainWindow::resetSimulation() {
+  if (!controller_->hasSimulation()) return;
+  scrubbed_ = false;
+  controller_->reset();
+  pump_->restartPlots();
+  scene_->clearTrail();
+  plots_->setCursorTime(std::numeric_limits<double>::quiet_NaN());
+  log_->info(tr("reset to t = 0"));
+}
+
+void MainWindow::scrubTo(double t) {
+  const RunState state = controller_->runState();
+  if (state == RunState::Running || state == RunState::Empty) return;
+  controller_->scrubTo(t);
+  plots_->setCursorTime(t);
+  scrubbed_ = true;
+}
+
+void MainWindow::onRunStateChanged(RunState state) {
+  run_state_ = state;
+  toolbar_->showRunState(state);
+  teach_->setEditable(state == RunState::Paused);
+  timeline_->setScrubbable(state == RunState::Paused || state == RunState::Finished ||
+                           state == RunState::Diverged);
+  if (state == RunState::Finished) log_->info(tr("run finished"));
+  refreshStatus();
+}
+
+void MainWindow::onFrameShown(const SimFrame& frame) {
+  teach_->showFrame(frame);
+  if (!scrubbed_) {
+    const HistoryBuffer& history = controller_->history();
+    const double last = history.size() ? history.lastTime() : frame.snapshot.time;
+    const double first = history.size() ? history.firstTime() : 0.0;
+    timeline_->showSpan(first, std::max(last, frame.snapshot.time), frame.snapshot.time);
+  }
+}
+
+void MainWindow::refreshStatus() {
+  if (!controller_->hasSimulation()) {
+    status_label_->setText(tr("no model"));
+    return;
+  }
+  const SimulationStats stats = controller_->stats();
+  const char* names[] = {"empty", "paused", "running", "finished", "diverged"};
+  QString text = tr("%1   t = %2 s")
+                     .arg(QLatin1String(names[int(run_state_)]))
+                     .arg(pump_->hasFrame() ? pump_->lastFrame().snapshot.time : 0.0, 0, 'f', 3);
+  if (run_state_ == RunState::Running) {
+    text += tr("   real-time factor %1").arg(stats.real_time_factor, 0, 'g', 3);
+    toolbar_->showMeasuredRate(stats.real_time_factor);
+  }
+  status_label_->setText(text);
+}
+
+// --- selection ---------------------------------------------------------------------------
+
+void MainWindow::onBodyPicked(int body) {
+  scene_->setSelectedBody(body);
+  tree_->setSelectedBody(body);
+  if (body >= 0) inspector_->showBody(body);
+}
+
+void MainWindow::onJointSelected(int joint) {
+  // The tree gives a compiled joint (user order); the inspector edits description joints.
+  if (!controller_->hasSimulation()) return;
+  const Model& model = controller_->scenario().model;
+  if (joint < 0 || joint >= model.njoints) return;
+  scene_->setSelectedBody(model.joint_body[std::size_t(joint)]);
+  const std::string& name = model.joint_names[std::size_t(joint)];
+  const auto& joints = document_->description().joints;
+  for (std::size_t i = 0; i < joints.size(); ++i)
+    if (joints[i].name == name) inspector_->showJoint(int(i));
+}
+
+void MainWindow::showProblem(const QString& title, const QString& text) {
+  log_->error(title + ": " + text);
+  if (!dialogs_) {
+    qWarning("%s: %s", qPrintable(title), qPrintable(text));
+    return;
+  }
+  QMessageBox::warning(this, title, text);
+}
+
+}  // namespace vms::ui

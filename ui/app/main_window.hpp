@@ -1,0 +1,153 @@
+#pragma once
+// The workbench's main window: the 3D view in the centre; dock widgets for the model tree,
+// property inspector, plots, log, teach mode and the example's explanation; the simulation
+// toolbar and time slider; File / Examples / Simulation / View / Plots / Export / Window menus.
+// A FramePump moves simulation frames to the views at ~60 Hz. Layout, recent files, overlays
+// and the last directory persist in QSettings. Implementation split by concern:
+// main_window.cpp (construction, wiring, run control), main_window_files.cpp (open, save,
+// recent, examples, autosave, close), main_window_exports.cpp, main_window_view.cpp (overlay,
+// camera, plot and window menus).
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+#include "ui/sim/sim_frame.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/view3d/scene_view.hpp"
+
+class QAction;
+class QLabel;
+class QMenu;
+
+namespace vms::ui {
+
+class ExplanationPanel;
+class FramePump;
+class LogPanel;
+class ModelDocument;
+class ModelTreePanel;
+class PlotPanel;
+class PropertyInspector;
+class SimulationToolbar;
+class TeachPanel;
+class TimelineBar;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Opens a .scenario.json, .vms.json or .urdf. On failure: a dialog naming the problem (if
+  /// `dialogs()`), the log, `error`; the current session is left untouched.
+  bool openFile(const QString& path, QString* error = nullptr);
+  bool saveTo(const QString& path, QString* error = nullptr);
+  /// At start: offers a recovery file left by a session that did not close cleanly.
+  void offerRecovery();
+  /// Dialogs for errors and questions (off for self-measurement runs: log and stderr only).
+  void setDialogs(bool enabled) { dialogs_ = enabled; }
+  bool dialogs() const { return dialogs_; }
+
+  // Run control (what the toolbar and shortcuts do).
+  void play();
+  void pause();
+  void togglePlay();
+  void stepOnce();
+  void resetSimulation();
+  void scrubTo(double t);
+
+  // Exports (also behind the Export menu's dialogs).
+  bool exportTrajectory(const QString& path, QString* error = nullptr);
+  QStringList exportPlots(const QString& dir, const QStringList& extensions,
+                          QString* error = nullptr);
+  bool exportScreenshot(const QString& path, QString* error = nullptr);
+  bool exportGltf(const QString& path, QString* error = nullptr);
+  bool startVideo(const QString& path, QString* error = nullptr);
+  bool stopVideo(QString* error = nullptr);
+
+  void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
+  void setCameraFollow(CameraFollow follow);
+
+  SimulationController* controller() const { return controller_; }
+  ModelDocument* document() const { return document_; }
+  SceneView* sceneView() const { return scene_; }
+  PlotPanel* plotPanel() const { return plots_; }
+  LogPanel* logPanel() const { return log_; }
+  TeachPanel* teachPanel() const { return teach_; }
+  ExplanationPanel* explanationPanel() const { return explanation_; }
+  ModelTreePanel* modelTree() const { return tree_; }
+  PropertyInspector* propertyInspector() const { return inspector_; }
+  SimulationToolbar* simulationToolbar() const { return toolbar_; }
+  TimelineBar* timeline() const { return timeline_; }
+  FramePump* framePump() const { return pump_; }
+  QMenu* examplesMenu() const { return examples_menu_; }
+  QMenu* recentMenu() const { return recent_menu_; }
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  // main_window.cpp
+  void createPanels();
+  void createDocks();
+  void connectSignals();
+  void createSimulationMenu();
+  void createHelpMenu();
+  void onDocumentOpened();
+  void onModelChanged();
+  void loadSimulation();
+  void onRunStateChanged(RunState state);
+  void onFrameShown(const SimFrame& frame);
+  void onBodyPicked(int body);
+  void onJointSelected(int joint);
+  void refreshStatus();
+  void showProblem(const QString& title, const QString& text);
+  void leaveScrub();
+  // main_window_files.cpp
+  void createFileMenu();
+  void createExamplesMenu();
+  void rebuildRecentMenu();
+  void openWithDialog();
+  void saveWithDialog(bool save_as);
+  void reloadFile();
+  bool confirmDiscardEdits();  // Save / Discard / Cancel; true to go on
+  void writeAutosave();
+  void updateTitle();
+  QString lastDirectory() const;
+  void rememberDirectory(const QString& file);
+  // main_window_exports.cpp
+  void createExportMenu();
+  // main_window_view.cpp
+  void createViewMenu();
+  void createPlotsMenu();
+  void createWindowMenu();
+  void restoreLayout();
+  void saveLayout();
+
+  ModelDocument* document_;
+  SimulationController* controller_;
+  SceneView* scene_ = nullptr;
+  PlotPanel* plots_ = nullptr;
+  LogPanel* log_ = nullptr;
+  TeachPanel* teach_ = nullptr;
+  ExplanationPanel* explanation_ = nullptr;
+  ModelTreePanel* tree_ = nullptr;
+  PropertyInspector* inspector_ = nullptr;
+  SimulationToolbar* toolbar_ = nullptr;
+  TimelineBar* timeline_ = nullptr;
+  FramePump* pump_ = nullptr;
+  QMenu *examples_menu_ = nullptr, *recent_menu_ = nullptr, *window_menu_ = nullptr;
+  QAction* overlay_actions_[kOverlayCount] = {};
+  QList<QAction*> follow_actions_;
+  QAction* record_action_ = nullptr;
+  QLabel* status_label_ = nullptr;
+  QTimer status_timer_, autosave_timer_;
+  QByteArray default_layout_;
+  bool dialogs_ = true;
+  bool scrubbed_ = false;
+  RunState run_state_ = RunState::Empty;
+};
+
+}  // namespace vms::ui

@@ -1,0 +1,151 @@
+// MainWindow: the Export menu (trajectory CSV, plots, 3D screenshot, video, glTF scene).
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+
+#include "ui/app/example_catalog.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings_keys.hpp"
+#include "ui/app/trajectory_export.hpp"
+#include "ui/model/model_document.hpp"
+#include "ui/panels/log_panel.hpp"
+#include "ui/plots/plot_panel.hpp"
+
+namespace vms::ui {
+
+bool MainWindow::exportTrajectory(const QString& path, QString* error) {
+  QString message;
+  long rows = -1;
+  if (controller_->hasSimulation())
+    rows =
+        exportTrajectoryCsv(controller_->history(), controller_->scenario().model, path, &message);
+  else
+    message = tr("nothing to export: no model open");
+  if (rows < 0) {
+    if (error) *error = message;
+    showProblem(tr("Trajectory export failed"), message);
+    return false;
+  }
+  log_->info(tr("trajectory: %1 rows → %2").arg(rows).arg(path));
+  return true;
+}
+
+QStringList MainWindow::exportPlots(const QString& dir, const QStringList& extensions,
+                                    QString* error) {
+  QString message;
+  QDir().mkpath(dir);
+  const QStringList files = plots_->exportAll(dir, extensions, &message);
+  if (!message.isEmpty()) {
+    if (error) *error = message;
+    showProblem(tr("Plot export failed"), message);
+  }
+  if (!files.isEmpty()) log_->info(tr("plots: %1 files → %2").arg(files.size()).arg(dir));
+  return files;
+}
+
+bool MainWindow::exportScreenshot(const QString& path, QString* error) {
+  QString message;
+  if (!scene_->saveScreenshot(path, &message)) {
+    if (error) *error = message;
+    showProblem(tr("Screenshot failed"), message);
+    return false;
+  }
+  log_->info(tr("3D screenshot → %1").arg(path));
+  return true;
+}
+
+bool MainWindow::exportGltf(const QString& path, QString* error) {
+  QString message;
+  if (!scene_->exportGltf(path, &message)) {
+    if (error) *error = message;
+    showProblem(tr("glTF export failed"), message);
+    return false;
+  }
+  log_->info(tr("3D scene (glTF) → %1").arg(path));
+  return true;
+}
+
+bool MainWindow::startVideo(const QString& path, QString* error) {
+  QString message;
+  if (!scene_->startRecording(path, 30, &message)) {
+    if (error) *error = message;
+    showProblem(tr("Cannot record video"), message);
+    return false;
+  }
+  if (record_action_) record_action_->setText(tr("Stop &Recording"));
+  log_->info(tr("recording video → %1 (frames are added while the view changes)").arg(path));
+  return true;
+}
+
+bool MainWindow::stopVideo(QString* error) {
+  QString message;
+  const bool ok = scene_->stopRecording(&message);
+  if (record_action_) record_action_->setText(tr("Record &Video…"));
+  if (!ok) {
+    if (error) *error = message;
+    showProblem(tr("Video recording failed"), message);
+    return false;
+  }
+  log_->info(tr("video recording stopped"));
+  return true;
+}
+
+void MainWindow::createExportMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("E&xport"));
+  auto suggest = [this](const QString& suffix) {
+    const QString stem = document_->isOpen() ? ExampleCatalog::stem(document_->path()) : "vms";
+    return QDir(lastDirectory()).absoluteFilePath(stem + suffix);
+  };
+  auto remember = [](const QString& file) {
+    QSettings().setValue(settings_keys::kLastDirectory, QFileInfo(file).absolutePath());
+  };
+
+  QAction* csv = menu->addAction(tr("&Trajectory CSV…"), this, [=] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"),
+                                                      suggest(".csv"), tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    remember(path);
+    exportTrajectory(path);
+  });
+  csv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  menu->addAction(tr("All &Plots (PNG, SVG, PDF)…"), this, [=] {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Folder for the plots"), lastDirectory());
+    if (dir.isEmpty()) return;
+    QSettings().setValue(settings_keys::kLastDirectory, dir);
+    exportPlots(dir, {"png", "svg", "pdf"});
+  });
+  menu->addSeparator();
+  QAction* shot = menu->addAction(tr("3D &Screenshot…"), this, [=] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("3D screenshot"), suggest(".png"),
+                                                      tr("Images (*.png *.jpg)"));
+    if (path.isEmpty()) return;
+    remember(path);
+    exportScreenshot(path);
+  });
+  shot->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+  record_action_ = menu->addAction(tr("Record &Video…"), this, [=] {
+    if (scene_->isRecording()) {
+      stopVideo();
+      return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Record video"), suggest(".ogv"),
+                                                      tr("Ogg Theora (*.ogv);;MP4 (*.mp4)"));
+    if (path.isEmpty()) return;
+    remember(path);
+    startVideo(path);
+  });
+  menu->addAction(tr("3D Scene as &glTF…"), this, [=] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export glTF"), suggest(".gltf"),
+                                                      tr("glTF (*.gltf)"));
+    if (path.isEmpty()) return;
+    remember(path);
+    exportGltf(path);
+  });
+}
+
+}  // namespace vms::ui

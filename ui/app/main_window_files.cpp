@@ -1,0 +1,258 @@
+// MainWindow: File and Examples menus, open/save, recent files, autosave and recovery, close.
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUndoStack>
+
+#include "ui/app/example_catalog.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/recent_files.hpp"
+#include "ui/app/settings_keys.hpp"
+#include "ui/model/model_document.hpp"
+#include "ui/panels/log_panel.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+const char* kOpenFilter =
+    "Models and scenarios (*.scenario.json *.vms.json *.urdf);;Scenarios (*.scenario.json);;"
+    "VMS models (*.vms.json);;URDF (*.urdf);;All files (*)";
+
+QString autosaveDirectory() {
+  const QString env = qEnvironmentVariable("VMS_AUTOSAVE_DIR");
+  if (!env.isEmpty()) return env;
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave";
+}
+
+}  // namespace
+
+void MainWindow::createFileMenu() {
+  document_->setAutosaveDirectory(autosaveDirectory());
+  QMenu* menu = menuBar()->addMenu(tr("&File"));
+  QAction* open = menu->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
+  open->setShortcut(QKeySequence::Open);
+  recent_menu_ = menu->addMenu(tr("Open &Recent"));
+  rebuildRecentMenu();
+  QAction* reload = menu->addAction(tr("Re&load"), this, &MainWindow::reloadFile);
+  reload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  reload->setToolTip(tr("Read the open file again (after editing it elsewhere)"));
+  menu->addSeparator();
+  QAction* save = menu->addAction(tr("&Save"), this, [this] { saveWithDialog(false); });
+  save->setShortcut(QKeySequence::Save);
+  QAction* save_as = menu->addAction(tr("Save &As…"), this, [this] { saveWithDialog(true); });
+  save_as->setShortcut(QKeySequence::SaveAs);
+  menu->addSeparator();
+  QAction* undo = menu->addAction(tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = menu->addAction(tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  connect(undo, &QAction::triggered, this, [this] {
+    if (QUndoStack* stack = document_->undoStack()) stack->undo();
+  });
+  connect(redo, &QAction::triggered, this, [this] {
+    if (QUndoStack* stack = document_->undoStack()) stack->redo();
+  });
+  menu->addSeparator();
+  QAction* quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::createExamplesMenu() {
+  examples_menu_ = menuBar()->addMenu(tr("E&xamples"));
+  const QString dir = ExampleCatalog::modelsDirectory();
+  const QList<Example> examples = ExampleCatalog::examples(dir);
+  if (examples.isEmpty()) {
+    examples_menu_->addAction(tr("(no models/ folder found: set VMS_MODELS_DIR)"))
+        ->setEnabled(false);
+    return;
+  }
+  for (const Example& example : examples) {
+    QAction* action = examples_menu_->addAction(example.name);
+    action->setData(example.path);
+    action->setToolTip(example.path);
+    connect(action, &QAction::triggered, this, [this, path = example.path] { openFile(path); });
+  }
+  QMenu* models = examples_menu_->addMenu(tr("Models"));
+  for (const QString& file : ExampleCatalog::modelFiles(dir)) {
+    QAction* action = models->addAction(QFileInfo(file).fileName());
+    action->setData(file);
+    connect(action, &QAction::triggered, this, [this, file] { openFile(file); });
+  }
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recent_menu_->clear();
+  const QStringList files = RecentFiles::load();
+  for (const QString& file : files) {
+    QAction* action = recent_menu_->addAction(QFileInfo(file).fileName());
+    action->setData(file);
+    action->setToolTip(file);
+    connect(action, &QAction::triggered, this, [this, file] { openFile(file); });
+  }
+  if (files.isEmpty()) recent_menu_->addAction(tr("(none)"))->setEnabled(false);
+  recent_menu_->addSeparator();
+  recent_menu_->addAction(tr("Clear list"), this, [this] {
+    RecentFiles::clear();
+    rebuildRecentMenu();
+  });
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+  if (!confirmDiscardEdits()) {
+    if (error) *error = tr("cancelled: unsaved edits");
+    return false;
+  }
+  QString message;
+  bool ok = false;
+  try {
+    ok = document_->open(path, &message);
+  } catch (const std::exception& e) {  // the document should not throw; never crash on input
+    message = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
+  }
+  if (!ok) {
+    if (message.isEmpty()) message = tr("%1: cannot open").arg(path);
+    if (error) *error = message;
+    showProblem(tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+    return false;
+  }
+  // ModelDocument::opened() has rebuilt the views (onDocumentOpened).
+  rememberDirectory(path);
+  RecentFiles::add(path);
+  QSettings().setValue(settings_keys::kLastSession, QFileInfo(path).absoluteFilePath());
+  rebuildRecentMenu();
+  log_->info(tr("opened %1").arg(path));
+  return true;
+}
+
+void MainWindow::openWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open model or scenario"), lastDirectory(), QString::fromLatin1(kOpenFilter));
+  if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::reloadFile() {
+  if (!document_->isOpen() || document_->path().isEmpty()) return;
+  openFile(document_->path());
+}
+
+bool MainWindow::saveTo(const QString& path, QString* error) {
+  QString message;
+  if (!document_->save(path, &message)) {
+    if (error) *error = message;
+    showProblem(tr("Cannot save"), message.isEmpty() ? path : message);
+    return false;
+  }
+  document_->discardAutosave();
+  rememberDirectory(path);
+  RecentFiles::add(path);
+  rebuildRecentMenu();
+  log_->info(tr("saved %1").arg(path));
+  updateTitle();
+  return true;
+}
+
+void MainWindow::saveWithDialog(bool save_as) {
+  if (!document_->isOpen()) return;
+  QString path = document_->path();
+  // A URDF is never overwritten: the edited model is saved as .vms.json.
+  if (save_as || path.isEmpty() || path.endsWith(QLatin1String(".urdf"))) {
+    const QString suggestion =
+        QDir(lastDirectory()).absoluteFilePath(ExampleCatalog::stem(path) + ".vms.json");
+    path = QFileDialog::getSaveFileName(
+        this, tr("Save model or scenario"), suggestion,
+        tr("VMS model (*.vms.json);;Scenario with the model inline (*.scenario.json)"));
+    if (path.isEmpty()) return;
+  }
+  saveTo(path);
+}
+
+bool MainWindow::confirmDiscardEdits() {
+  if (!document_->isOpen() || !document_->isModified()) return true;
+  if (!dialogs_) return false;  // never drop edits silently
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved edits"), tr("%1 has unsaved edits. Save them?").arg(document_->title()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Discard) {
+    document_->discardAutosave();
+    return true;
+  }
+  saveWithDialog(false);
+  return !document_->isModified();
+}
+
+void MainWindow::writeAutosave() {
+  if (!document_->isOpen() || !document_->isModified()) return;
+  QString message;
+  if (!document_->writeAutosave(&message) && !message.isEmpty())
+    log_->warning(tr("autosave failed: %1").arg(message));
+}
+
+void MainWindow::offerRecovery() {
+  const auto recovery = ModelDocument::findRecovery(autosaveDirectory());
+  if (!recovery) return;
+  const auto answer = QMessageBox::question(
+      this, tr("Recover unsaved edits?"),
+      tr("The last session did not close cleanly and left unsaved edits:\n%1\n\nRestore "
+         "them?")
+          .arg(*recovery),
+      QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+  if (answer != QMessageBox::Yes) {
+    log_->info(tr("recovery file left in place: %1").arg(*recovery));
+    return;
+  }
+  QString message;
+  if (document_->restoreRecovery(*recovery, &message))
+    log_->info(tr("restored unsaved edits from %1").arg(*recovery));
+  else
+    showProblem(tr("Cannot restore"), message);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!confirmDiscardEdits()) {
+    event->ignore();
+    return;
+  }
+  if (scene_->isRecording()) stopVideo();
+  controller_->pause();
+  document_->discardAutosave();
+  saveLayout();
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::updateTitle() {
+  const QString name = document_->isOpen() ? document_->title() : tr("no model");
+  setWindowTitle(QStringLiteral("%1[*] — VMS Workbench").arg(name));
+  setWindowModified(document_->isOpen() && document_->isModified());
+}
+
+QString MainWindow::lastDirectory() const {
+  const QString dir = QSettings().value(settings_keys::kLastDirectory).toString();
+  if (!dir.isEmpty() && QDir(dir).exists()) return dir;
+  const QString models = ExampleCatalog::modelsDirectory();
+  return models.isEmpty() ? QDir::homePath() : models;
+}
+
+void MainWindow::rememberDirectory(const QString& file) {
+  QSettings().setValue(settings_keys::kLastDirectory, QFileInfo(file).absolutePath());
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,180 @@
+// MainWindow: View (overlays, camera), Plots and Window menus; layout persistence.
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QToolBar>
+
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings_keys.hpp"
+#include "ui/panels/log_panel.hpp"
+#include "ui/plots/plot_panel.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+struct OverlayInfo {
+  Overlay overlay;
+  const char* key;
+  const char* label;
+  bool default_on;
+};
+
+const OverlayInfo kOverlays[kOverlayCount] = {
+    {Overlay::LinkFrames, "linkFrames", "Link &frames", false},
+    {Overlay::CentersOfMass, "centersOfMass", "Link &centres of mass", false},
+    {Overlay::JointAxes, "jointAxes", "&Joint axes", true},
+    {Overlay::SystemCenterOfMass, "systemCenterOfMass", "&System centre of mass", true},
+    {Overlay::MomentumArrows, "momentumArrows", "&Momentum arrows (P, L)", true},
+    {Overlay::EndEffectorTrail, "endEffectorTrail", "End-effector &trail", true},
+    {Overlay::ManipulabilityFixed, "manipulabilityFixed",
+     "Manipulability ellipsoid, fixed base (J&m)", true},
+    {Overlay::ManipulabilityFloating, "manipulabilityFloating",
+     "Manipulability ellipsoid, free-floating (J&*)", true},
+    {Overlay::OperationalInertia, "operationalInertia", "Operational-space &inertia ellipsoid",
+     false},
+};
+
+struct PlotInfo {
+  PlotKind kind;
+  const char* key;
+  const char* label;
+};
+
+const PlotInfo kPlots[] = {
+    {PlotKind::Momentum, "momentum", "&Momentum (total, vehicle, arm)"},
+    {PlotKind::MomentumDrift, "momentumDrift", "Momentum &drift (log)"},
+    {PlotKind::BaseReaction, "baseReaction", "&Base reaction"},
+    {PlotKind::Manipulability, "manipulability", "Ma&nipulability"},
+    {PlotKind::Energy, "energy", "&Energy"},
+    {PlotKind::JointAngles, "jointAngles", "Joint &angles"},
+    {PlotKind::JointRates, "jointRates", "Joint &rates"},
+    {PlotKind::JointTorques, "jointTorques", "Joint &torques"},
+};
+
+}  // namespace
+
+void MainWindow::setOverlay(Overlay overlay, bool visible) {
+  scene_->setOverlayVisible(overlay, visible);
+  const OverlayInfo& info = kOverlays[int(overlay)];
+  QSettings().setValue(settings_keys::kOverlayPrefix + info.key, visible);
+  if (QAction* action = overlay_actions_[int(overlay)]) {
+    QSignalBlocker block(action);
+    action->setChecked(visible);
+  }
+}
+
+void MainWindow::setCameraFollow(CameraFollow follow) {
+  scene_->setCameraFollow(follow);
+  QSettings().setValue(settings_keys::kCameraFollow, int(follow));
+  for (QAction* action : follow_actions_)
+    if (action->data().toInt() == int(follow)) action->setChecked(true);
+}
+
+void MainWindow::createViewMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&View"));
+  QSettings settings;
+  for (const OverlayInfo& info : kOverlays) {
+    QAction* action = menu->addAction(tr(info.label));
+    action->setCheckable(true);
+    const bool on =
+        settings.value(settings_keys::kOverlayPrefix + info.key, info.default_on).toBool();
+    action->setChecked(on);
+    scene_->setOverlayVisible(info.overlay, on);
+    connect(action, &QAction::toggled, this,
+            [this, overlay = info.overlay](bool visible) { setOverlay(overlay, visible); });
+    overlay_actions_[int(info.overlay)] = action;
+  }
+  menu->addSeparator();
+  QMenu* follow = menu->addMenu(tr("Camera &follows"));
+  auto* group = new QActionGroup(this);
+  const std::pair<CameraFollow, QString> follows[] = {
+      {CameraFollow::None, tr("&Nothing (free camera)")},
+      {CameraFollow::Vehicle, tr("The &vehicle")},
+      {CameraFollow::SystemCenterOfMass, tr("The system &centre of mass")}};
+  const int saved = settings.value(settings_keys::kCameraFollow, int(CameraFollow::None)).toInt();
+  for (const auto& [mode, label] : follows) {
+    QAction* action = follow->addAction(label);
+    action->setCheckable(true);
+    action->setData(int(mode));
+    action->setChecked(int(mode) == saved);
+    group->addAction(action);
+    follow_actions_ << action;
+    connect(action, &QAction::triggered, this, [this, mode = mode] { setCameraFollow(mode); });
+  }
+  scene_->setCameraFollow(CameraFollow(saved));
+  QAction* reset = menu->addAction(tr("&Reset camera"), scene_, &SceneView::resetCamera);
+  reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  QAction* trail = menu->addAction(tr("Clear &trail"), scene_, &SceneView::clearTrail);
+  Q_UNUSED(trail);
+}
+
+void MainWindow::createPlotsMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&Plots"));
+  QSettings settings;
+  const QStringList defaults = {"momentum", "momentumDrift", "baseReaction"};
+  const QStringList shown = settings.value(settings_keys::kVisiblePlots, defaults).toStringList();
+  auto apply = [this, menu] {
+    std::vector<PlotKind> kinds;
+    QStringList keys;
+    for (QAction* action : menu->actions())
+      if (action->isCheckable() && action->isChecked()) {
+        kinds.push_back(PlotKind(action->data().toInt()));
+        keys << action->objectName();
+      }
+    plots_->setVisiblePlots(kinds);
+    QSettings().setValue(settings_keys::kVisiblePlots, keys);
+  };
+  for (const PlotInfo& info : kPlots) {
+    QAction* action = menu->addAction(tr(info.label));
+    action->setCheckable(true);
+    action->setObjectName(info.key);
+    action->setData(int(info.kind));
+    action->setChecked(shown.contains(info.key));
+    connect(action, &QAction::toggled, this, apply);
+  }
+  apply();
+  menu->addSeparator();
+  menu->addAction(tr("&Custom plot…"), this, [this] {
+    bool ok = false;
+    const QString text =
+        QInputDialog::getText(this, tr("Custom plot"), tr("Quantity ids, separated by commas:"),
+                              QLineEdit::Normal, QString(), &ok);
+    if (!ok || text.trimmed().isEmpty()) return;
+    QStringList ids;
+    for (const QString& id : text.split(',', Qt::SkipEmptyParts)) ids << id.trimmed();
+    if (plots_->addCustomPlot(ids))
+      log_->info(tr("custom plot: %1").arg(ids.join(", ")));
+    else
+      showProblem(tr("Custom plot"), tr("unknown quantity among: %1").arg(ids.join(", ")));
+  });
+}
+
+void MainWindow::createWindowMenu() {
+  window_menu_ = menuBar()->addMenu(tr("&Window"));
+  for (QDockWidget* dock : findChildren<QDockWidget*>())
+    window_menu_->addAction(dock->toggleViewAction());
+  for (QToolBar* bar : findChildren<QToolBar*>()) window_menu_->addAction(bar->toggleViewAction());
+  window_menu_->addSeparator();
+  window_menu_->addAction(tr("Reset &layout"), this, [this] { restoreState(default_layout_); });
+}
+
+void MainWindow::restoreLayout() {
+  QSettings settings;
+  const QByteArray geometry = settings.value(settings_keys::kGeometry).toByteArray();
+  if (!geometry.isEmpty()) restoreGeometry(geometry);
+  const QByteArray state = settings.value(settings_keys::kWindowState).toByteArray();
+  if (!state.isEmpty()) restoreState(state);
+}
+
+void MainWindow::saveLayout() {
+  QSettings settings;
+  settings.setValue(settings_keys::kGeometry, saveGeometry());
+  settings.setValue(settings_keys::kWindowState, saveState());
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,16 @@
+#pragma once
+// QSettings keys of the workbench (one place, so that tests and the app agree).
+#include <QString>
+
+namespace vms::ui::settings_keys {
+
+inline const QString kGeometry = QStringLiteral("window/geometry");
+inline const QString kWindowState = QStringLiteral("window/state");
+inline const QString kRecentFiles = QStringLiteral("files/recent");
+inline const QString kLastDirectory = QStringLiteral("files/lastDirectory");
+inline const QString kLastSession = QStringLiteral("files/lastSession");
+inline const QString kOverlayPrefix = QStringLiteral("view/overlay/");
+inline const QString kCameraFollow = QStringLiteral("view/cameraFollow");
+inline const QString kVisiblePlots = QStringLiteral("plots/visible");
+
+}  // namespace vms::ui::settings_keys

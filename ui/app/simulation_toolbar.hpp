@@ -1,0 +1,61 @@
+#pragma once
+// The simulation toolbar: play/pause (Space), single step, reset, slower/faster with the
+// requested and measured real-time factor, and the solver, integrator, time-step and
+// maneuvering-mode selectors. Solver and integrator names come from the core registries, so
+// new ones appear without UI changes. Run commands are emitted (the main window knows about
+// scrubbing); settings go straight to the SimulationController.
+#include <QToolBar>
+
+#include "ui/app/speed_ladder.hpp"
+#include "ui/sim/simulation_controller.hpp"
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+
+namespace vms::ui {
+
+class SimulationToolbar : public QToolBar {
+  Q_OBJECT
+ public:
+  explicit SimulationToolbar(SimulationController* controller, QWidget* parent = nullptr);
+
+  QAction* playPauseAction() const { return play_pause_; }
+  QAction* stepAction() const { return step_; }
+  QAction* resetAction() const { return reset_; }
+  QAction* slowerAction() const { return slower_; }
+  QAction* fasterAction() const { return faster_; }
+  QComboBox* solverSelector() const { return solver_; }
+  QComboBox* integratorSelector() const { return integrator_; }
+  QComboBox* modeSelector() const { return mode_; }
+  QDoubleSpinBox* timeStepField() const { return dt_; }
+
+  /// Shows the loaded scenario's solver, integrator, dt, mode and the controller's speed.
+  void syncFromController();
+  /// Enables/disables and relabels for a run state.
+  void showRunState(RunState state);
+  /// Refreshes the measured real-time factor next to the requested one.
+  void showMeasuredRate(double measured_factor);
+  void setRealTimeFactor(double factor);  // also tells the controller
+
+ signals:
+  void playPauseRequested();
+  void stepRequested();
+  void resetRequested();
+  void message(const QString& text);
+
+ private:
+  void changeSpeed(bool faster);
+  void updateSpeedLabel();
+
+  SimulationController* controller_;
+  SpeedLadder speed_;
+  double measured_ = -1.0;
+  QAction *play_pause_, *step_, *reset_, *slower_, *faster_;
+  QLabel* speed_label_;
+  QComboBox *solver_, *integrator_, *mode_;
+  QDoubleSpinBox* dt_;
+};
+
+}  // namespace vms::ui

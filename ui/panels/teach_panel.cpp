@@ -1,0 +1,148 @@
+#include "ui/panels/teach_panel.hpp"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/sim/simulation_controller.hpp"
+
+namespace vms::ui {
+
+TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
+    : QWidget(parent),
+      controller_(controller),
+      vehicle_reacts_(new QCheckBox(tr("Vehicle reacts (free-floating)"), this)),
+      hint_(new QLabel(this)),
+      layout_(new QVBoxLayout(this)) {
+  vehicle_reacts_->setChecked(true);
+  vehicle_reacts_->setToolTip(
+      tr("Checked: the vehicle moves as the free-floating system would (momentum conserved, "
+         "system centre of mass fixed). Unchecked: the vehicle is held in place."));
+  hint_->setWordWrap(true);
+  layout_->setContentsMargins(4, 4, 4, 4);
+  layout_->addWidget(vehicle_reacts_);
+  layout_->addWidget(hint_);
+  layout_->addStretch(1);
+  clear();
+}
+
+void TeachPanel::clear() {
+  delete rows_widget_;
+  rows_widget_ = nullptr;
+  rows_.clear();
+  q_.resize(0);
+  hint_->setText(tr("No model open."));
+}
+
+void TeachPanel::setScenario(const Scenario& scenario) {
+  clear();
+  const Model& model = scenario.model;
+  std::vector<bool> is_wheel(std::size_t(model.njoints), false);
+  for (const ReactionWheelSpec& wheel : scenario.reaction_wheels) {
+    const int j = model.jointIndex(wheel.name);
+    if (j >= 0) is_wheel[std::size_t(j)] = true;
+  }
+  rows_widget_ = new QWidget(this);
+  auto* form = new QFormLayout(rows_widget_);
+  form->setContentsMargins(0, 0, 0, 0);
+  for (int j = 0; j < model.njoints; ++j) {
+    if (is_wheel[std::size_t(j)]) continue;
+    Row row;
+    row.joint = j;
+    row.angular =
+        model.joint_type[std::size_t(model.joint_body[std::size_t(j)])] == JointType::Revolute;
+    const bool limited =
+        model.has_limits[std::size_t(j)] && model.upper_limit[j] > model.lower_limit[j];
+    row.lower = limited ? model.lower_limit[j] : (row.angular ? -M_PI : -1.0);
+    row.upper = limited ? model.upper_limit[j] : (row.angular ? M_PI : 1.0);
+    row.slider = new QSlider(Qt::Horizontal, rows_widget_);
+    row.slider->setRange(0, kSteps);
+    row.slider->setObjectName(QString::fromStdString("teach_" + model.joint_names[std::size_t(j)]));
+    row.value = new QLabel(rows_widget_);
+    row.value->setMinimumWidth(70);
+    auto* line = new QWidget(rows_widget_);
+    auto* h = new QHBoxLayout(line);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(row.slider, 1);
+    h->addWidget(row.value);
+    form->addRow(QString::fromStdString(model.joint_names[std::size_t(j)]), line);
+    const std::size_t index = rows_.size();
+    connect(row.slider, &QSlider::valueChanged, this,
+            [this, index](int position) { sliderMoved(index, position); });
+    rows_.push_back(row);
+  }
+  layout_->insertWidget(2, rows_widget_);
+  q_ = scenario.initial_state.q;
+  for (Row& row : rows_) {
+    const double v = q_.size() > row.joint ? q_[row.joint] : 0.0;
+    QSignalBlocker block(row.slider);
+    row.slider->setValue(positionOf(row, v));
+    updateLabel(row, v);
+  }
+  setEditable(editable_);
+}
+
+void TeachPanel::setEditable(bool editable) {
+  editable_ = editable;
+  for (Row& row : rows_) row.slider->setEnabled(editable);
+  if (rows_.empty())
+    hint_->setText(rows_widget_ ? tr("This model has no arm joints.") : tr("No model open."));
+  else
+    hint_->setText(editable ? tr("Drag a slider to pose the arm.")
+                            : tr("Pause the simulation to pose the arm."));
+}
+
+void TeachPanel::showFrame(const SimFrame& frame) {
+  const VecX& q = frame.snapshot.state.q;
+  if (q.size() == 0) return;
+  q_ = q;
+  for (Row& row : rows_) {
+    if (row.joint >= q.size() || row.slider->isSliderDown()) continue;
+    QSignalBlocker block(row.slider);
+    row.slider->setValue(positionOf(row, q[row.joint]));
+    updateLabel(row, q[row.joint]);
+  }
+}
+
+double TeachPanel::valueOf(const Row& row, int position) const {
+  return row.lower + (row.upper - row.lower) * double(position) / kSteps;
+}
+
+int TeachPanel::positionOf(const Row& row, double value) const {
+  double v = value;
+  if (row.angular && !(row.upper - row.lower < 2 * M_PI - 1e-9)) {
+    // unlimited: show the angle wrapped into the slider's range
+    v = std::remainder(value, 2 * M_PI);
+  }
+  const double s = (v - row.lower) / (row.upper - row.lower);
+  return int(std::lround(std::clamp(s, 0.0, 1.0) * kSteps));
+}
+
+void TeachPanel::updateLabel(Row& row, double value) {
+  row.value->setText(row.angular ? QString::number(value * 180.0 / M_PI, 'f', 1) + QChar(0x00B0)
+                                 : QString::number(value, 'f', 3) + " m");
+}
+
+void TeachPanel::sliderMoved(std::size_t index, int position) {
+  Row& row = rows_[index];
+  if (!editable_ || row.joint >= q_.size()) return;
+  const double value = valueOf(row, position);
+  q_[row.joint] = value;
+  updateLabel(row, value);
+  controller_->setJointPositions(q_, vehicle_reacts_->isChecked());
+}
+
+void TeachPanel::setSliderPosition(int row, double value) {
+  Row& r = rows_[std::size_t(row)];
+  r.slider->setValue(positionOf(r, value));
+}
+
+bool TeachPanel::vehicleReacts() const { return vehicle_reacts_->isChecked(); }
+void TeachPanel::setVehicleReacts(bool reacts) { vehicle_reacts_->setChecked(reacts); }
+
+}  // namespace vms::ui
