@@ -224,6 +224,187 @@ class TestSimController : public QObject {
     qInfo("slow motion 0.25: simulated %.4f s in %.4f s wall", advanced, elapsed2);
     QVERIFY(std::abs(advanced - 0.25 * elapsed2) <= 0.1 * 0.25 * elapsed2);
   }
+
+  void midRunSolverSwitchMatchesUninterruptedRun() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForTime(0.5));
+    const double t_switch = f.controller.stats().simulated_time;
+    f.controller.setSolver("crba");
+    QCOMPARE(f.controller.scenario().solver, std::string("crba"));
+    QVERIFY(f.waitForTime(t_switch + 2.0));
+    f.controller.pause();
+    QVERIFY(f.waitForState(RunState::Paused));
+    QVERIFY(f.waitForPausedFrame());
+    const double t_end = f.log.last.snapshot.time;
+    long steps = 0;
+    const State ref = headlessStateAt(f.scenario, t_end, &steps);  // aba all the way
+    const double diff = stateDifference(ref, f.log.last.snapshot.state);
+    qInfo(
+        "switched aba -> crba near t = %.2f s, compared at t = %.2f s (%ld steps): max "
+        "difference %.3g",
+        t_switch, t_end, steps, diff);
+    QVERIFY(t_end > t_switch + 1.0);
+    QVERIFY(diff <= 1e-9);
+    QVERIFY(diff > 0.0);  // crba rounds differently: the switch took effect
+  }
+
+  void timeStepChangeAndRejectedCommands() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    QSignalSpy errors(&f.controller, &SimulationController::error);
+    Simulator ref(f.scenario);
+    for (int k = 0; k < 3; ++k) {
+      f.controller.stepOnce();
+      ref.step();
+    }
+    f.controller.setTimeStep(0.005);
+    ref.setTimeStep(0.005);
+    f.controller.stepOnce();
+    ref.step();
+    QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == ref.time(); }, 5000));
+    QCOMPARE(ref.time(), 0.03 + 0.005);
+    QVERIFY(sameBits(ref.state(), f.log.last.snapshot.state));
+    QCOMPARE(f.controller.scenario().dt, 0.005);
+    // Invalid commands: an error each, nothing changes.
+    f.controller.setTimeStep(-1.0);
+    f.controller.setTimeStep(std::numeric_limits<double>::quiet_NaN());
+    f.controller.setSolver("no-such-solver");
+    f.controller.setIntegrator("no-such-integrator");
+    f.controller.setManeuveringMode(ManeuveringMode::Flying);  // no thrusters
+    QCOMPARE(errors.count(), 5);
+    QCOMPARE(f.controller.scenario().dt, 0.005);
+    QCOMPARE(f.controller.scenario().solver, std::string("aba"));
+    QCOMPARE(f.controller.scenario().integrator, std::string("rk4"));
+    QCOMPARE(f.controller.scenario().mode, ManeuveringMode::Floating);
+    f.controller.stepOnce();
+    ref.step();
+    QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == ref.time(); }, 5000));
+    QVERIFY(sameBits(ref.state(), f.log.last.snapshot.state));
+    // Another integrator from the current state on.
+    f.controller.setIntegrator("euler");
+    ref.setIntegrator("euler");
+    f.controller.stepOnce();
+    ref.step();
+    QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == ref.time(); }, 5000));
+    QVERIFY(sameBits(ref.state(), f.log.last.snapshot.state));
+  }
+
+  void teachModeMovesJointsAndKeepsSystemCom() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    const SimFrame start = f.log.last;
+    const Model& model = f.scenario.model;
+    VecX target = start.snapshot.state.q;
+    for (int j = 0; j < model.njoints; ++j) target[j] += 0.3 * (j % 2 ? -1.0 : 1.0) + 0.05 * j;
+    f.controller.setJointPositions(target, /*vehicle_reacts=*/true);
+    QVERIFY(QTest::qWaitFor([&] { return f.log.last.snapshot.state.q == target; }, 5000));
+    const Snapshot& s = f.log.last.snapshot;
+    const double com_shift =
+        (s.momenta.center_of_mass - start.snapshot.momenta.center_of_mass).norm();
+    qInfo("teach mode: vehicle turned %.4f rad, moved %.4f m; system CoM moved %.3g m",
+          s.vehicle_attitude_deviation, s.vehicle_com_displacement.norm(), com_shift);
+    QVERIFY(com_shift <= 1e-10);
+    QVERIFY(s.vehicle_attitude_deviation > 1e-3);  // the vehicle reacted
+    QCOMPARE(s.state.qd, VecX::Zero(model.njoints));
+    QCOMPARE(s.state.base_twist, Vec6::Zero());
+    QCOMPARE(s.time, 0.0);
+    QCOMPARE(f.controller.runState(), RunState::Paused);
+    // The vehicle held: only the joints move.
+    VecX back = start.snapshot.state.q;
+    f.controller.setJointPositions(back, /*vehicle_reacts=*/false);
+    QVERIFY(QTest::qWaitFor([&] { return f.log.last.snapshot.state.q == back; }, 5000));
+    QVERIFY(f.log.last.snapshot.state.base_position == s.state.base_position);
+    QVERIFY(f.log.last.snapshot.state.base_orientation.coeffs() ==
+            s.state.base_orientation.coeffs());
+    // Not while running; wrong size.
+    QSignalSpy errors(&f.controller, &SimulationController::error);
+    f.controller.setJointPositions(VecX::Zero(model.njoints + 1), true);
+    QCOMPARE(errors.count(), 1);
+    f.controller.play();
+    QVERIFY(f.waitForState(RunState::Running));
+    f.controller.setJointPositions(target, true);
+    QVERIFY(errors.wait(5000));
+    f.controller.pause();
+    QVERIFY(f.waitForState(RunState::Paused));
+  }
+
+  void scrubAndResume() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    Simulator headless30(f.scenario);
+    for (int k = 0; k < 30; ++k) {
+      f.controller.stepOnce();
+      headless30.step();
+    }
+    QVERIFY(f.waitForTime(headless30.time()));
+    QCOMPARE(f.controller.history().size(), size_t{31});
+    f.controller.scrubTo(0.123);
+    QVERIFY(QTest::qWaitFor([&] { return std::abs(f.log.times.back() - 0.12) < 1e-12; }, 5000));
+    const SimFrame scrubbed = f.log.last;
+    QCOMPARE(f.controller.stats().simulated_time, headless30.time());  // simulation untouched
+    f.controller.resumeFromScrub();
+    QVERIFY(QTest::qWaitFor(
+        [&] { return f.controller.stats().simulated_time == scrubbed.snapshot.time; }, 5000));
+    QCOMPARE(f.controller.history().lastTime(), scrubbed.snapshot.time);
+    QCOMPARE(f.controller.history().size(), size_t{13});
+    f.controller.stepOnce();
+    QVERIFY(f.waitForTime(0.125));
+    // Independent: a headless run from the scrubbed state.
+    Simulator ref(f.scenario);
+    ref.restart(scrubbed.snapshot.state, scrubbed.snapshot.time, scrubbed.snapshot.actuator_work);
+    ref.step();
+    QCOMPARE(f.log.last.snapshot.time, ref.time());
+    QVERIFY(sameBits(ref.state(), f.log.last.snapshot.state));
+  }
+
+  void divergencePausesWithMessage() {
+    Fixture f;
+    Scenario s = f.scenario;
+    s.controllers.clear();
+    s.integrator = "euler";
+    s.dt = 2.0;
+    s.control_period = 2.0;
+    s.duration = 1e6;
+    s.initial_state.qd.setConstant(30.0);
+    QSignalSpy diverged(&f.controller, &SimulationController::diverged);
+    QVERIFY(f.load(s));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(diverged.wait(10000) || diverged.count() > 0);
+    QVERIFY(f.waitForState(RunState::Diverged));
+    const QString message = diverged.takeFirst().at(0).toString();
+    qInfo("%s", qPrintable(message));
+    QVERIFY(message.contains("diverged"));
+    // The last finite state is held and shown.
+    QVERIFY(QTest::qWaitFor([&] { return f.log.last.snapshot.state.allFinite(); }, 5000));
+    QVERIFY(f.controller.stats().simulated_time == f.log.times.back());
+    // A NaN initial state: diverged at once, no crash on play or step.
+    Scenario bad = f.scenario;
+    bad.initial_state.qd[0] = std::numeric_limits<double>::quiet_NaN();
+    f.controller.load(bad);
+    QVERIFY(diverged.wait(5000) || diverged.count() > 0);
+    QVERIFY(f.waitForState(RunState::Diverged));
+    f.controller.play();
+    f.controller.stepOnce();
+    QVERIFY(diverged.wait(5000) || diverged.count() > 1);
+    QVERIFY(f.waitForState(RunState::Diverged));
+  }
+
+  void destroyedWhileRunning() {
+    const Scenario s = loadScenario(kScenario);
+    for (int k = 0; k < 3; ++k) {
+      auto* c = new SimulationController;
+      c->load(s);
+      c->setRealTimeFactor(k == 1 ? 1.0 : 0.0);
+      c->play();
+      if (k > 0) QTest::qWait(50 * k);
+      delete c;  // joins the worker; queued notifications are discarded
+    }
+    QTest::qWait(50);  // events posted to the deleted controllers must not be delivered
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSimController)
