@@ -1,2 +1,517 @@
-// Placeholder so the module builds before its implementation lands; replaced by it.
 #include "ui/view3d/scene_view.hpp"
+
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkCellPicker.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+
+#include <QEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/algorithms/kinematics.hpp"
+#include "core/model/data.hpp"
+#include "ui/view3d/camera_controller.hpp"
+#include "ui/view3d/ellipsoid_actor.hpp"
+#include "ui/view3d/link_geometry.hpp"
+#include "ui/view3d/model_overlays.hpp"
+#include "ui/view3d/scene_exporters.hpp"
+#include "ui/view3d/trail.hpp"
+#include "ui/view3d/vtk_window_bridge.hpp"
+
+namespace vms::ui {
+namespace {
+
+constexpr int kClickSlopPx = 4;
+const Vec3 kHighlight(1.0, 0.78, 0.05);
+
+/// The frame the trail follows when the analysis names none: a frame called like an end
+/// effector, else the farthest frame on the last body.
+int defaultEndEffectorFrame(const Model& model) {
+  for (size_t i = 0; i < model.frames.size(); ++i) {
+    const QString name = QString::fromStdString(model.frames[i].name).toLower();
+    if (name.contains("end_effector") || name == "ee" || name.contains("tool") ||
+        name.contains("tcp"))
+      return int(i);
+  }
+  int best = -1;
+  double reach = -1.0;
+  for (size_t i = 0; i < model.frames.size(); ++i) {
+    const Frame& f = model.frames[i];
+    if (f.body == model.nbodies - 1 && f.placement.p.norm() > reach) {
+      reach = f.placement.p.norm();
+      best = int(i);
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+struct SceneView::Impl {
+  VtkWindowBridge bridge;
+  vtkSmartPointer<vtkRenderer> scene = vtkSmartPointer<vtkRenderer>::New();
+  vtkSmartPointer<vtkRenderer> markers = vtkSmartPointer<vtkRenderer>::New();
+  vtkSmartPointer<vtkCellPicker> picker = vtkSmartPointer<vtkCellPicker>::New();
+  CameraController camera{scene};
+
+  bool has_model = false;
+  Model model;
+  std::unique_ptr<Data> data;  // forward kinematics when a frame carries no body poses
+  std::vector<LinkPart> parts;
+  ModelOverlays overlays;
+  EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
+  EllipsoidScale manipulability_scale, inertia_scale;
+  Trail trail;
+  int trail_frame = -1;
+  double size = 1.0;
+  Vec3 center = Vec3::Zero();
+
+  std::array<bool, kOverlayCount> visible{false, false, false, true, false,
+                                          true,  false, false, false};
+  CameraFollow follow = CameraFollow::None;
+  int selected = -1;
+  std::vector<Pose> poses;
+  Vec3 system_com = Vec3::Zero();
+
+  QPoint press_position, last_position;
+  Qt::MouseButton press_button = Qt::NoButton;
+  bool dragged = false;
+
+  VideoRecorder recorder;
+  long frames_rendered = 0;
+
+  Impl() {
+    bridge.window()->SetNumberOfLayers(2);
+    bridge.window()->AddRenderer(scene);
+    bridge.window()->AddRenderer(markers);
+    scene->SetLayer(0);
+    markers->SetLayer(1);
+    markers->InteractiveOff();
+    markers->SetActiveCamera(scene->GetActiveCamera());
+    scene->GradientBackgroundOn();
+    scene->SetBackground(0.10, 0.11, 0.14);
+    scene->SetBackground2(0.36, 0.40, 0.48);
+    picker->SetTolerance(0.0005);
+    camera.frame(Vec3::Zero(), 2.0);
+  }
+
+  void applyVisibility() {
+    for (int k = 0; k < kOverlayCount; ++k) overlays.setVisible(Overlay(k), visible[size_t(k)]);
+    trail.setVisible(visible[size_t(Overlay::EndEffectorTrail)]);
+    ellipsoid_fixed.setEnabled(visible[size_t(Overlay::ManipulabilityFixed)]);
+    ellipsoid_floating.setEnabled(visible[size_t(Overlay::ManipulabilityFloating)]);
+    ellipsoid_inertia.setEnabled(visible[size_t(Overlay::OperationalInertia)]);
+  }
+
+  void applyHighlight() {
+    for (LinkPart& part : parts) {
+      const bool on = part.body == selected;
+      const Vec3 c = on ? Vec3(0.3 * part.color + 0.7 * kHighlight) : part.color;
+      vtkProperty* prop = part.actor->GetProperty();
+      prop->SetColor(c.x(), c.y(), c.z());
+      prop->SetAmbient(on ? 0.45 : 0.0);
+    }
+  }
+
+  Vec3 computeSystemCom() const {
+    Vec3 sum = Vec3::Zero();
+    double mass = 0.0;
+    for (int b = 0; b < model.nbodies && size_t(b) < poses.size(); ++b) {
+      sum += model.mass[size_t(b)] * poses[size_t(b)].act(model.com[size_t(b)]);
+      mass += model.mass[size_t(b)];
+    }
+    return mass > 0.0 ? Vec3(sum / mass) : (poses.empty() ? Vec3::Zero() : poses[0].p);
+  }
+
+  Vec3 vehicleCenter() const { return poses.empty() ? Vec3::Zero() : poses[0].act(model.com[0]); }
+
+  void placeEverything(const Vec3& linear_momentum, const Vec3& angular_momentum) {
+    placeLinkParts(parts, poses);
+    system_com = computeSystemCom();
+    overlays.update(poses, system_com, linear_momentum, angular_momentum);
+  }
+
+  void resetClippingRange() {
+    double a[6], b[6];
+    scene->ComputeVisiblePropBounds(a);
+    markers->ComputeVisiblePropBounds(b);
+    if (b[0] <= b[1]) {
+      if (a[0] > a[1]) std::copy(b, b + 6, a);
+      for (int k = 0; k < 3; ++k) {
+        a[2 * k] = std::min(a[2 * k], b[2 * k]);
+        a[2 * k + 1] = std::max(a[2 * k + 1], b[2 * k + 1]);
+      }
+    }
+    if (a[0] <= a[1])
+      scene->ResetCameraClippingRange(a);
+    else
+      scene->ResetCameraClippingRange();
+  }
+};
+
+SceneView::SceneView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>()) {
+  setAttribute(Qt::WA_NativeWindow);
+  setAttribute(Qt::WA_PaintOnScreen);
+  setAttribute(Qt::WA_NoSystemBackground);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(160, 120);
+}
+
+SceneView::~SceneView() {
+  QString ignored;
+  if (impl_->recorder.isRecording()) impl_->recorder.stop(&ignored);
+  // Release the GL context while Qt's native window still exists.
+  impl_->bridge.unbind();
+}
+
+// ---- model -------------------------------------------------------------------------------
+
+void SceneView::setModel(const Model& model, const QString& model_dir) {
+  clearModel();
+  if (model.nbodies <= 0 || model.parent.size() != size_t(model.nbodies) ||
+      model.mass.size() != size_t(model.nbodies) || model.com.size() != size_t(model.nbodies)) {
+    emit message("3D view: the model has no bodies to draw.");
+    return;
+  }
+  Impl& d = *impl_;
+  try {
+    d.model = model;
+    d.data = std::make_unique<Data>(d.model);
+    forwardKinematics(d.model, *d.data, State::neutral(d.model));
+    d.poses = d.data->oMi;
+
+    LinkGeometry geometry = buildLinkGeometry(d.model, model_dir);
+    d.parts = std::move(geometry.parts);
+    for (LinkPart& part : d.parts) d.scene->AddActor(part.actor);
+    placeLinkParts(d.parts, d.poses);
+
+    double bounds[6] = {1, -1, 1, -1, 1, -1};
+    for (LinkPart& part : d.parts) {
+      const double* b = part.actor->GetBounds();
+      for (int k = 0; k < 3; ++k) {
+        bounds[2 * k] = std::min(bounds[2 * k], b[2 * k]);
+        bounds[2 * k + 1] = std::max(bounds[2 * k + 1], b[2 * k + 1]);
+      }
+    }
+    const Vec3 lo(bounds[0], bounds[2], bounds[4]), hi(bounds[1], bounds[3], bounds[5]);
+    const bool finite = lo.allFinite() && hi.allFinite() && bounds[0] <= bounds[1];
+    d.size = finite ? std::max((hi - lo).norm(), 0.05) : 1.0;
+    d.center = finite ? Vec3(0.5 * (lo + hi)) : Vec3::Zero();
+
+    d.overlays.build(d.model, d.size, d.scene, d.markers);
+    d.ellipsoid_fixed.build(d.scene, Vec3(0.2, 0.55, 1.0), 0.35);
+    d.ellipsoid_floating.build(d.scene, Vec3(1.0, 0.45, 0.1), 0.45);
+    d.ellipsoid_inertia.build(d.scene, Vec3(0.3, 0.9, 0.5), 0.35);
+    d.manipulability_scale.setTarget(0.2 * d.size);
+    d.inertia_scale.setTarget(0.15 * d.size);
+    d.trail.build(d.scene, 2.5);
+    d.trail.clearPoints();
+    d.trail_frame = defaultEndEffectorFrame(d.model);
+    d.has_model = true;
+    d.applyVisibility();
+    d.applyHighlight();
+    d.placeEverything(Vec3::Zero(), Vec3::Zero());
+    d.camera.frame(d.center, d.size);
+    for (const QString& text : geometry.messages) emit message(text);
+  } catch (const std::exception& e) {
+    clearModel();
+    emit message(QString("3D view: cannot draw the model: %1").arg(e.what()));
+  }
+  update();
+}
+
+void SceneView::clearModel() {
+  Impl& d = *impl_;
+  for (LinkPart& part : d.parts) d.scene->RemoveActor(part.actor);
+  d.parts.clear();
+  d.overlays.clear();
+  d.ellipsoid_fixed.clear();
+  d.ellipsoid_floating.clear();
+  d.ellipsoid_inertia.clear();
+  d.trail.clearActors();
+  d.trail.clearPoints();
+  d.has_model = false;
+  d.model = Model{};
+  d.data.reset();
+  d.poses.clear();
+  d.selected = -1;
+  update();
+}
+
+// ---- frames --------------------------------------------------------------------------------
+
+void SceneView::showFrame(const SimFrame& frame) {
+  Impl& d = *impl_;
+  if (!d.has_model) return;
+  if (frame.body_poses.size() == size_t(d.model.nbodies)) {
+    d.poses = frame.body_poses;
+  } else if (frame.snapshot.state.q.size() == d.model.njoints) {
+    forwardKinematics(d.model, *d.data, frame.snapshot.state);
+    d.poses = d.data->oMi;
+  } else {
+    return;
+  }
+  for (const Pose& X : d.poses)
+    if (!X.p.allFinite() || !X.R.allFinite()) return;  // a diverged state: keep the last frame
+  const MomentumPartition& momenta = frame.snapshot.momenta;
+  d.placeEverything(momenta.linear_total, momenta.angular_com_total);
+
+  const FrameAnalysis& analysis = frame.analysis;
+  Vec3 tip = Vec3::Constant(NAN);
+  if (analysis.end_effector_frame >= 0) {
+    tip = analysis.end_effector_position;
+  } else if (d.trail_frame >= 0) {
+    const Frame& f = d.model.frames[size_t(d.trail_frame)];
+    tip = d.poses[size_t(f.body)].act(f.placement.p);
+  }
+  d.trail.add(tip, 1e-4 * d.size);
+
+  double largest = 0.0;
+  for (const Ellipsoid* e :
+       {&analysis.velocity_ellipsoid_fixed, &analysis.velocity_ellipsoid_floating})
+    if (e->valid && e->radii.allFinite()) largest = std::max(largest, e->radii.maxCoeff());
+  d.manipulability_scale.observe(largest);
+  d.ellipsoid_fixed.update(analysis.velocity_ellipsoid_fixed, d.manipulability_scale.scale());
+  d.ellipsoid_floating.update(analysis.velocity_ellipsoid_floating, d.manipulability_scale.scale());
+  if (analysis.inertia_ellipsoid.valid && analysis.inertia_ellipsoid.radii.allFinite())
+    d.inertia_scale.observe(analysis.inertia_ellipsoid.radii.maxCoeff());
+  d.ellipsoid_inertia.update(analysis.inertia_ellipsoid, d.inertia_scale.scale());
+
+  if (d.follow == CameraFollow::Vehicle) d.camera.follow(d.vehicleCenter());
+  if (d.follow == CameraFollow::SystemCenterOfMass) d.camera.follow(d.system_com);
+
+  if (isVisible() && render() && d.recorder.isRecording()) {
+    QString error;
+    if (!d.recorder.addFrame(captureRenderWindow(d.bridge.window()), &error)) {
+      QString ignored;
+      d.recorder.stop(&ignored);
+      emit message("Video recording stopped: " + error);
+    }
+  }
+}
+
+void SceneView::clearTrail() {
+  impl_->trail.clearPoints();
+  update();
+}
+
+// ---- overlays, camera, selection -------------------------------------------------------------
+
+void SceneView::setOverlayVisible(Overlay overlay, bool visible) {
+  const int k = int(overlay);
+  if (k < 0 || k >= kOverlayCount) return;
+  impl_->visible[size_t(k)] = visible;
+  impl_->applyVisibility();
+  update();
+}
+
+bool SceneView::overlayVisible(Overlay overlay) const {
+  const int k = int(overlay);
+  return k >= 0 && k < kOverlayCount && impl_->visible[size_t(k)];
+}
+
+void SceneView::setCameraFollow(CameraFollow follow) {
+  impl_->follow = follow;
+  impl_->camera.startFollowing();
+  if (impl_->has_model && follow != CameraFollow::None)
+    impl_->camera.follow(follow == CameraFollow::Vehicle ? impl_->vehicleCenter()
+                                                         : impl_->system_com);
+  update();
+}
+
+void SceneView::resetCamera() {
+  Impl& d = *impl_;
+  d.camera.frame(d.has_model ? d.center : Vec3::Zero(), d.has_model ? d.size : 2.0);
+  update();
+}
+
+void SceneView::setSelectedBody(int body) {
+  Impl& d = *impl_;
+  d.selected = (body >= 0 && body < d.model.nbodies) ? body : -1;
+  d.applyHighlight();
+  update();
+}
+
+double SceneView::modelSize() const { return impl_->size; }
+
+long SceneView::framesRendered() const { return impl_->frames_rendered; }
+
+// ---- rendering and window binding --------------------------------------------------------------
+
+bool SceneView::render() {
+  Impl& d = *impl_;
+  const qreal dpr = devicePixelRatioF();
+  const int w = std::max(1, int(std::lround(width() * dpr)));
+  const int h = std::max(1, int(std::lround(height() * dpr)));
+  const auto id = static_cast<std::uintptr_t>(winId());  // creates the native window if needed
+  d.bridge.bind(id, w, h);
+  d.resetClippingRange();
+  if (!d.bridge.render()) return false;
+  ++d.frames_rendered;
+  return true;
+}
+
+QPaintEngine* SceneView::paintEngine() const { return nullptr; }
+
+bool SceneView::event(QEvent* event) {
+  switch (event->type()) {
+    case QEvent::ParentAboutToChange:
+      impl_->bridge.unbind();  // the native window may be destroyed with the old parent
+      break;
+    case QEvent::WinIdChange:
+      if (impl_->bridge.isBound() && impl_->bridge.boundId() != std::uintptr_t(winId())) {
+        impl_->bridge.unbind();
+        update();
+      }
+      break;
+    default:
+      break;
+  }
+  return QWidget::event(event);
+}
+
+void SceneView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  const qreal dpr = devicePixelRatioF();
+  impl_->bridge.bind(std::uintptr_t(winId()), int(std::lround(width() * dpr)),
+                     int(std::lround(height() * dpr)));
+  update();
+}
+
+void SceneView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  const qreal dpr = devicePixelRatioF();
+  impl_->bridge.resize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)));
+  update();
+}
+
+void SceneView::paintEvent(QPaintEvent*) { render(); }
+
+// ---- mouse -------------------------------------------------------------------------------------
+
+void SceneView::mousePressEvent(QMouseEvent* event) {
+  Impl& d = *impl_;
+  d.press_position = d.last_position = event->position().toPoint();
+  d.press_button = event->button();
+  d.dragged = false;
+  event->accept();
+}
+
+void SceneView::mouseMoveEvent(QMouseEvent* event) {
+  Impl& d = *impl_;
+  const QPoint pos = event->position().toPoint();
+  if ((pos - d.press_position).manhattanLength() > kClickSlopPx) d.dragged = true;
+  const QPoint delta = pos - d.last_position;
+  d.last_position = pos;
+  const qreal dpr = devicePixelRatioF();
+  const Qt::MouseButtons buttons = event->buttons();
+  const bool shift = event->modifiers() & Qt::ShiftModifier;
+  if ((buttons & Qt::LeftButton) && !shift) {
+    d.camera.orbit(delta.x(), delta.y());
+  } else if ((buttons & Qt::MiddleButton) || ((buttons & Qt::LeftButton) && shift)) {
+    d.camera.pan(delta.x() * dpr, delta.y() * dpr, int(height() * dpr));
+  } else if (buttons & Qt::RightButton) {
+    d.camera.zoom(std::pow(1.01, -delta.y()));
+  } else {
+    return;
+  }
+  render();
+  event->accept();
+}
+
+void SceneView::mouseReleaseEvent(QMouseEvent* event) {
+  Impl& d = *impl_;
+  if (event->button() == Qt::LeftButton && d.press_button == Qt::LeftButton && !d.dragged) {
+    const int body = pickBody(event->position().toPoint());
+    setSelectedBody(body);
+    emit bodyPicked(body);
+  }
+  d.press_button = Qt::NoButton;
+  event->accept();
+}
+
+void SceneView::wheelEvent(QWheelEvent* event) {
+  const double steps = event->angleDelta().y() / 120.0;
+  if (steps != 0.0) {
+    impl_->camera.zoom(std::pow(1.15, steps));
+    render();
+  }
+  event->accept();
+}
+
+// ---- picking, projection ------------------------------------------------------------------------
+
+int SceneView::pickBody(const QPoint& position) {
+  Impl& d = *impl_;
+  if (!d.has_model || !render()) return -1;
+  const qreal dpr = devicePixelRatioF();
+  const double x = position.x() * dpr;
+  const double y = height() * dpr - position.y() * dpr;
+  if (!d.picker->Pick(x, y, 0.0, d.scene)) return -1;
+  vtkActor* actor = d.picker->GetActor();
+  for (const LinkPart& part : d.parts)
+    if (part.actor.Get() == actor) return part.body;
+  return -1;
+}
+
+QPointF SceneView::projectToWidget(const Vec3& world) {
+  Impl& d = *impl_;
+  render();  // the viewport size and aspect come from the window
+  d.scene->SetWorldPoint(world.x(), world.y(), world.z(), 1.0);
+  d.scene->WorldToDisplay();
+  double display[3];
+  d.scene->GetDisplayPoint(display);
+  const qreal dpr = devicePixelRatioF();
+  return QPointF(display[0] / dpr, height() - display[1] / dpr);
+}
+
+// ---- pictures out ----------------------------------------------------------------------------
+
+QImage SceneView::grabImage() {
+  if (!render()) return {};
+  return captureRenderWindow(impl_->bridge.window());
+}
+
+bool SceneView::saveScreenshot(const QString& path, QString* error) {
+  const QString lower = path.toLower();
+  if (!(lower.endsWith(".png") || lower.endsWith(".jpg") || lower.endsWith(".jpeg"))) {
+    if (error) *error = "screenshots are .png or .jpg: " + path;
+    return false;
+  }
+  const QImage image = grabImage();
+  if (image.isNull()) {
+    if (error) *error = "the 3D view has not been drawn yet";
+    return false;
+  }
+  if (!image.save(path, nullptr, lower.endsWith(".png") ? -1 : 92)) {
+    if (error) *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool SceneView::exportGltf(const QString& path, QString* error) {
+  if (!render()) {
+    if (error) *error = "the 3D view has not been drawn yet";
+    return false;
+  }
+  return exportSceneGltf(impl_->bridge.window(), path, error);
+}
+
+bool SceneView::startRecording(const QString& path, int fps, QString* error) {
+  const qreal dpr = devicePixelRatioF();
+  return impl_->recorder.start(
+      path, fps, QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr))), error);
+}
+
+bool SceneView::stopRecording(QString* error) { return impl_->recorder.stop(error); }
+
+bool SceneView::isRecording() const { return impl_->recorder.isRecording(); }
+
+}  // namespace vms::ui

@@ -5,6 +5,8 @@
 // trackball-camera style (orbit, pan, zoom); a click picks a link. Contract owned by the
 // view3d module; the app depends on it.
 #include <QImage>
+#include <QPoint>
+#include <QPointF>
 #include <QString>
 #include <QWidget>
 #include <memory>
@@ -19,7 +21,7 @@ enum class Overlay {
   CentersOfMass,
   JointAxes,
   SystemCenterOfMass,
-  MomentumArrows,          // total linear and angular momentum at the system CoM
+  MomentumArrows,  // total linear and angular momentum at the system CoM
   EndEffectorTrail,
   ManipulabilityFixed,     // velocity ellipsoid of Jm
   ManipulabilityFloating,  // velocity ellipsoid of J* (side by side with the fixed one)
@@ -65,12 +67,20 @@ class SceneView : public QWidget {
   /// Number of render calls since construction (self-measurement).
   long framesRendered() const;
 
+  /// The body drawn at a widget position (pixels, origin top-left), or -1. Renders first.
+  int pickBody(const QPoint& position);
+  /// Where a world point appears in the widget under the current camera (pixels, top-left).
+  QPointF projectToWidget(const Vec3& world);
+  /// The model's characteristic length (m) that sizes overlays and the initial camera.
+  double modelSize() const;
+
  signals:
   void bodyPicked(int body);  // -1 when the click hit nothing
   void message(const QString& text);
 
  protected:
   QPaintEngine* paintEngine() const override;
+  bool event(QEvent* event) override;  // re-binds VTK when the native window changes
   void showEvent(QShowEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void paintEvent(QPaintEvent* event) override;
@@ -80,6 +90,7 @@ class SceneView : public QWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
+  bool render();  // binds to the native window if needed; false when nothing can be drawn
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -1,0 +1,35 @@
+#pragma once
+// Orbit / pan / zoom of a vtkCamera from mouse deltas (pixels), and following a moving target
+// (vehicle or system CoM) by translating the camera with it, view direction unchanged.
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
+#include <optional>
+
+#include "core/spatial/se3.hpp"
+
+namespace vms::ui {
+
+class CameraController {
+ public:
+  explicit CameraController(vtkRenderer* renderer) : renderer_(renderer) {}
+
+  void orbit(double dx_px, double dy_px);
+  void pan(double dx_px, double dy_px, int viewport_height_px);
+  /// factor > 1 moves closer.
+  void zoom(double factor);
+  /// Looks at `center` from a fixed oblique direction at a distance that frames `size`.
+  void frame(const Vec3& center, double size);
+
+  /// Translates the camera by the target's displacement since the last call (the first call
+  /// after startFollowing() centres the view on the target).
+  void follow(const Vec3& target);
+  void startFollowing() { last_target_.reset(); }
+
+ private:
+  vtkCamera* camera() const { return renderer_->GetActiveCamera(); }
+  vtkRenderer* renderer_;
+  std::optional<Vec3> last_target_;
+};
+
+}  // namespace vms::ui

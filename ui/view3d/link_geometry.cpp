@@ -1,0 +1,235 @@
+#include "ui/view3d/link_geometry.hpp"
+
+#include <vtkCubeSource.h>
+#include <vtkCylinderSource.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkSphereSource.h>
+
+#include <QFileInfo>
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ui/view3d/mesh_loader.hpp"
+#include "ui/view3d/vtk_pose.hpp"
+
+namespace vms::ui {
+namespace {
+
+const Vec3 kVehicleGrey(0.72, 0.73, 0.78);
+const Vec3 kJointGrey(0.25, 0.25, 0.28);
+const Vec3 kPlaceholder(0.95, 0.2, 0.6);
+const Vec3 kArmPalette[] = {Vec3(0.3, 0.5, 0.9), Vec3(0.95, 0.55, 0.15), Vec3(0.35, 0.75, 0.45),
+                            Vec3(0.85, 0.3, 0.3)};
+
+vtkSmartPointer<vtkPolyData> boxData(const Vec3& size) {
+  auto src = vtkSmartPointer<vtkCubeSource>::New();
+  src->SetXLength(std::max(size.x(), 1e-4));
+  src->SetYLength(std::max(size.y(), 1e-4));
+  src->SetZLength(std::max(size.z(), 1e-4));
+  src->Update();
+  return src->GetOutput();
+}
+
+/// Along the y axis, centred (vtkCylinderSource's convention).
+vtkSmartPointer<vtkPolyData> cylinderData(double radius, double length) {
+  auto src = vtkSmartPointer<vtkCylinderSource>::New();
+  src->SetRadius(std::max(radius, 1e-4));
+  src->SetHeight(std::max(length, 1e-4));
+  src->SetResolution(24);
+  src->CappingOn();
+  src->Update();
+  return src->GetOutput();
+}
+
+vtkSmartPointer<vtkPolyData> sphereData(double radius) {
+  auto src = vtkSmartPointer<vtkSphereSource>::New();
+  src->SetRadius(std::max(radius, 1e-4));
+  src->SetThetaResolution(20);
+  src->SetPhiResolution(14);
+  src->Update();
+  return src->GetOutput();
+}
+
+/// Rotation about x by +90 degrees: takes VTK's cylinder axis (y) to URDF's (z).
+Mat3 yToZ() {
+  Mat3 R;
+  R << 1, 0, 0, 0, 0, -1, 0, 1, 0;
+  return R;
+}
+
+LinkPart makePart(vtkPolyData* data, int body, const Mat3& linear, const Vec3& offset,
+                  const Vec3& color, double opacity) {
+  LinkPart part;
+  auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  mapper->SetInputData(data);
+  part.actor = vtkSmartPointer<vtkActor>::New();
+  part.actor->SetMapper(mapper);
+  part.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+  part.actor->SetUserMatrix(part.matrix);
+  part.actor->GetProperty()->SetColor(color.x(), color.y(), color.z());
+  part.actor->GetProperty()->SetOpacity(std::clamp(opacity, 0.05, 1.0));
+  part.actor->GetProperty()->SetSpecular(0.25);
+  part.actor->GetProperty()->SetSpecularPower(20.0);
+  part.body = body;
+  part.local_linear = linear;
+  part.local_offset = offset;
+  part.color = color;
+  setVtkMatrix(part.matrix, linear, offset);
+  return part;
+}
+
+/// Box sides of a uniform solid box with this mass and principal inertia (0 if not one).
+Vec3 boxFromInertia(double mass, const Mat3& inertia) {
+  if (!(mass > 0.0)) return Vec3::Zero();
+  const Vec3 I = inertia.diagonal();
+  Vec3 sides;
+  sides.x() = 6.0 / mass * (I.y() + I.z() - I.x());
+  sides.y() = 6.0 / mass * (I.x() + I.z() - I.y());
+  sides.z() = 6.0 / mass * (I.x() + I.y() - I.z());
+  for (int k = 0; k < 3; ++k) sides(k) = sides(k) > 0.0 ? std::sqrt(sides(k)) : 0.0;
+  if (!sides.allFinite() || sides.maxCoeff() <= 0.0) return Vec3::Zero();
+  return sides.cwiseMax(0.25 * sides.maxCoeff());
+}
+
+/// End points (body frame) of the automatic segments of body b: its children's joints, or
+/// for a leaf its named frames / doubled centre of mass.
+std::vector<Vec3> segmentEnds(const Model& model, int b) {
+  std::vector<Vec3> ends;
+  for (int c : model.children[size_t(b)]) ends.push_back(model.joint_placement[size_t(c)].p);
+  if (ends.empty()) {
+    for (const Frame& f : model.frames)
+      if (f.body == b && f.placement.p.norm() > 1e-6) ends.push_back(f.placement.p);
+    if (ends.empty() && model.com[size_t(b)].norm() > 1e-6)
+      ends.push_back(2.0 * model.com[size_t(b)]);
+  }
+  return ends;
+}
+
+void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
+                          std::vector<LinkPart>* parts) {
+  // One radius for the whole arm: a twelfth of the median segment length.
+  std::vector<double> lengths;
+  for (int b = 1; b < model.nbodies; ++b)
+    for (const Vec3& e : segmentEnds(model, b))
+      if (e.norm() > 1e-6) lengths.push_back(e.norm());
+  for (int c : model.children.empty() ? std::vector<int>{} : model.children[0])
+    if (model.joint_placement[size_t(c)].p.norm() > 1e-6)
+      lengths.push_back(model.joint_placement[size_t(c)].p.norm());
+  double median = 0.5;
+  if (!lengths.empty()) {
+    std::nth_element(lengths.begin(), lengths.begin() + long(lengths.size() / 2), lengths.end());
+    median = lengths[lengths.size() / 2];
+  }
+  const double radius = std::max(median / 12.0, 1e-3);
+
+  if (needs[0]) {
+    Vec3 sides = boxFromInertia(model.mass[0], model.inertia_com[0]);
+    if (sides.isZero()) {
+      double reach = 0.0;
+      for (int c : model.children[0])
+        reach = std::max(reach, model.joint_placement[size_t(c)].p.norm());
+      sides = Vec3::Constant(std::max(1.2 * reach, 6.0 * radius));
+    }
+    parts->push_back(
+        makePart(boxData(sides), 0, Mat3::Identity(), model.com[0], kVehicleGrey, 1.0));
+    parts->back().automatic = true;
+  }
+  auto joint_ball = sphereData(1.7 * radius);
+  for (int b = 1; b < model.nbodies; ++b) {
+    if (!needs[size_t(b)]) continue;
+    const Vec3 color = kArmPalette[size_t(b - 1) % 4];
+    for (const Vec3& end : segmentEnds(model, b)) {
+      const double length = end.norm();
+      if (length < 1e-6) continue;
+      // Cylinder axis (y) along the segment: rotation whose y axis is end/length.
+      Mat3 R = rotationWithXAxis(end);  // x along the segment
+      Mat3 Ry;
+      Ry << R.col(1), R.col(0), -R.col(2);  // y along the segment, right-handed
+      parts->push_back(makePart(cylinderData(radius, length), b, Ry, 0.5 * end, color, 1.0));
+      parts->back().automatic = true;
+    }
+    parts->push_back(makePart(joint_ball, b, Mat3::Identity(), Vec3::Zero(), kJointGrey, 1.0));
+    parts->back().automatic = true;
+  }
+}
+
+}  // namespace
+
+LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
+  LinkGeometry out;
+  if (model.nbodies <= 0) return out;
+  std::vector<bool> needs_automatic(size_t(model.nbodies), true);
+  std::map<QString, vtkSmartPointer<vtkPolyData>> mesh_cache;
+  std::set<QString> reported;
+  auto placeholder = boxData(Vec3::Constant(0.1));
+
+  for (const LinkDescription& link : model.description.links) {
+    const int frame = model.frameIndex(link.name);
+    if (frame < 0) continue;
+    const Frame& f = model.frames[size_t(frame)];
+    if (f.body < 0 || f.body >= model.nbodies) continue;
+    for (const Visual& visual : link.visuals) {
+      const Pose local = f.placement * visual.origin;
+      const Vec3 color = visual.rgba.head<3>().cwiseMax(0.0).cwiseMin(1.0);
+      const double opacity = visual.rgba(3);
+      vtkSmartPointer<vtkPolyData> data;
+      Mat3 linear = local.R;
+      bool is_placeholder = false;
+      switch (visual.shape) {
+        case Visual::Shape::Box:
+          data = boxData(visual.size);
+          break;
+        case Visual::Shape::Cylinder:
+          data = cylinderData(visual.size.x(), visual.size.y());
+          linear = local.R * yToZ();
+          break;
+        case Visual::Shape::Sphere:
+          data = sphereData(visual.size.x());
+          break;
+        case Visual::Shape::Mesh: {
+          const QString uri = QString::fromStdString(visual.mesh);
+          const QString path = resolveMeshPath(uri, model_dir);
+          QString error;
+          if (path.isEmpty()) {
+            error = "not found";
+          } else if (auto it = mesh_cache.find(path); it != mesh_cache.end()) {
+            data = it->second;
+            if (!data) error = "unreadable";
+          } else {
+            data = loadMesh(path, &error);
+            mesh_cache[path] = data;
+          }
+          if (data) {
+            linear = local.R * visual.mesh_scale.asDiagonal();
+          } else {
+            if (reported.insert(uri).second)
+              out.messages << QString("Mesh '%1' of link '%2': %3; drawn as a placeholder box.")
+                                  .arg(uri, QString::fromStdString(link.name), error);
+            data = placeholder;
+            is_placeholder = true;
+          }
+          break;
+        }
+      }
+      out.parts.push_back(
+          makePart(data, f.body, linear, local.p, is_placeholder ? kPlaceholder : color, opacity));
+      out.parts.back().placeholder = is_placeholder;
+      needs_automatic[size_t(f.body)] = false;
+    }
+  }
+  addAutomaticGeometry(model, needs_automatic, &out.parts);
+  return out;
+}
+
+void placeLinkParts(std::vector<LinkPart>& parts, const std::vector<Pose>& body_poses) {
+  for (LinkPart& part : parts) {
+    if (part.body < 0 || size_t(part.body) >= body_poses.size()) continue;
+    const Pose& X = body_poses[size_t(part.body)];
+    setVtkMatrix(part.matrix, X.R * part.local_linear, X.R * part.local_offset + X.p);
+  }
+}
+
+}  // namespace vms::ui

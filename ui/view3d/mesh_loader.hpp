@@ -1,0 +1,21 @@
+#pragma once
+// Meshes for link visuals: URI resolution (relative to the model folder, package://, file://)
+// and loading through Assimp (STL, OBJ, DAE, glTF/GLB, anything else Assimp reads) into one
+// triangle vtkPolyData. Never throws: failures come back as an error text.
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+
+#include <QString>
+
+namespace vms::ui {
+
+/// The file a mesh reference names, or an empty string if it does not exist. `uri` as written
+/// in the model file: relative (to `model_dir`), absolute, file://PATH, or package://PKG/PATH
+/// (PKG is searched in `model_dir` and each folder above it, then in ROS_PACKAGE_PATH).
+QString resolveMeshPath(const QString& uri, const QString& model_dir);
+
+/// All meshes of the file, node transforms applied, as triangles with normals; nullptr and
+/// `error` set on failure (unreadable file, no triangles).
+vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error);
+
+}  // namespace vms::ui

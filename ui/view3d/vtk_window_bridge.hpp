@@ -1,0 +1,37 @@
+#pragma once
+// A plain vtkRenderWindow drawing into a Qt native child window (Debian's VTK Qt module is
+// Qt 5 and is not linked; shared/design/qt6-vtk-embedding.md). Binding is explicit so that
+// the owner can release the GL resources before Qt destroys or replaces its native window
+// (re-parenting, undocking).
+#include <vtkRenderWindow.h>
+#include <vtkSmartPointer.h>
+
+#include <cstdint>
+
+namespace vms::ui {
+
+class VtkWindowBridge {
+ public:
+  VtkWindowBridge();
+  ~VtkWindowBridge();
+  vtkRenderWindow* window() const { return window_; }
+
+  /// Draws into native window `id` of `width` x `height` device pixels; re-binds (releasing
+  /// the old GL context first) if it was bound to another window.
+  void bind(std::uintptr_t id, int width, int height);
+  /// Releases the GL context and resources; the window can be destroyed afterwards.
+  void unbind();
+  bool isBound() const { return bound_id_ != 0; }
+  std::uintptr_t boundId() const { return bound_id_; }
+
+  void resize(int width, int height);
+  /// Renders if bound and not empty; false otherwise.
+  bool render();
+
+ private:
+  vtkSmartPointer<vtkRenderWindow> window_;
+  std::uintptr_t bound_id_ = 0;
+  int width_ = 0, height_ = 0;
+};
+
+}  // namespace vms::ui
