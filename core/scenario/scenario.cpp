@@ -567,6 +567,7 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
     r.failAt("output_every", "must be a whole number >= 1");
   // Optional analysis output: manipulability of a frame, fixed base vs floating.
   if (const Json* aj = r.get("analysis")) {
+    checkKeys(*aj, "analysis", source, {"end_effector"});
     ObjectReader a(*aj, "analysis", source);
     AnalysisSpec spec;
     spec.end_effector = a.requireString("end_effector");

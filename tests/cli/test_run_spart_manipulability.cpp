@@ -16,6 +16,8 @@
 #include "core/algorithms/momentum.hpp"
 #include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
+#include "core/model/model_error.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/spatial/se3.hpp"
 #include "test_support.hpp"
 
@@ -106,6 +108,7 @@ class TestRunSpartManipulability : public QObject {
   Q_OBJECT
  private slots:
   void analysisColumnsMatchFiniteDifferences();
+  void badAnalysisKeyNamesIt();
 };
 
 void TestRunSpartManipulability::analysisColumnsMatchFiniteDifferences() {
@@ -173,6 +176,29 @@ void TestRunSpartManipulability::analysisColumnsMatchFiniteDifferences() {
   QVERIFY(sum["angular_momentum_drift_relative"].toDouble() <= 1e-10);
   QVERIFY(sum["max_system_com_displacement"].toDouble() <= 1e-10);
   QVERIFY(sum["tracking_error_max"].toDouble() < 1e-3);
+}
+
+void TestRunSpartManipulability::badAnalysisKeyNamesIt() {
+  const std::string head = R"({"model": "spart_tutorial_5dof.vms.json", "duration": 1, )";
+  auto message = [&](const std::string& tail) -> std::string {
+    try {
+      parseScenarioJson(head + tail, "a.scenario.json", kDir);
+    } catch (const ModelError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const std::string unknown = message(R"("analysis": {"end_effector": "hand"}})");
+  const std::string typo = message(R"("analysis": {"end_efector": "end_effector"}})");
+  const std::string missing = message(R"("analysis": {}})");
+  QVERIFY2(unknown.find("analysis.end_effector: unknown frame 'hand'") != std::string::npos,
+           unknown.c_str());
+  QVERIFY2(typo.find("analysis.end_efector: unknown key") != std::string::npos, typo.c_str());
+  QVERIFY2(missing.find("analysis.end_effector") != std::string::npos, missing.c_str());
+  const Scenario ok = parseScenarioJson(head + R"("analysis": {"end_effector": "link3"}})",
+                                        "a.scenario.json", kDir);
+  QVERIFY(ok.analysis && ok.analysis->end_effector_frame == ok.model.frameIndex("link3"));
+  QVERIFY(!parseScenarioJson(head + R"("dt": 0.01})", "a.scenario.json", kDir).analysis);
 }
 
 QTEST_APPLESS_MAIN(TestRunSpartManipulability)
