@@ -67,6 +67,8 @@ class MainWindow : public QMainWindow {
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
   void setCameraFollow(CameraFollow follow);
+  /// The dock layout the window starts with (Window > Reset layout).
+  void resetLayout();
 
   SimulationController* controller() const { return controller_; }
   ModelDocument* document() const { return document_; }

@@ -160,8 +160,10 @@ void MainWindow::createWindowMenu() {
     window_menu_->addAction(dock->toggleViewAction());
   for (QToolBar* bar : findChildren<QToolBar*>()) window_menu_->addAction(bar->toggleViewAction());
   window_menu_->addSeparator();
-  window_menu_->addAction(tr("Reset &layout"), this, [this] { restoreState(default_layout_); });
+  window_menu_->addAction(tr("Reset &layout"), this, &MainWindow::resetLayout);
 }
+
+void MainWindow::resetLayout() { restoreState(default_layout_); }
 
 void MainWindow::restoreLayout() {
   QSettings settings;

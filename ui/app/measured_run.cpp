@@ -1,0 +1,112 @@
+#include "ui/app/measured_run.hpp"
+
+#include <QApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPainter>
+#include <cstdio>
+
+#include "ui/app/frame_pump.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/simulation_toolbar.hpp"
+#include "ui/model/model_document.hpp"
+#include "ui/plots/plot_panel.hpp"
+
+namespace vms::ui {
+
+MeasuredRun::MeasuredRun(MainWindow* window, MeasuredRunOptions options, QObject* parent)
+    : QObject(parent), window_(window), options_(std::move(options)), probe_(10) {}
+
+void MeasuredRun::start() {
+  for (Overlay o :
+       {Overlay::ManipulabilityFixed, Overlay::ManipulabilityFloating, Overlay::SystemCenterOfMass,
+        Overlay::MomentumArrows, Overlay::EndEffectorTrail, Overlay::JointAxes})
+    window_->setOverlay(o, true);
+  window_->plotPanel()->setVisiblePlots(
+      {PlotKind::Momentum, PlotKind::MomentumDrift, PlotKind::BaseReaction});
+  window_->simulationToolbar()->setRealTimeFactor(options_.real_time_factor);
+  window_->framePump()->resetStatistics();
+  probe_.start();
+  wall_.start();
+  window_->play();
+  QTimer::singleShot(int(options_.run_seconds * 1000.0), this, &MeasuredRun::finish);
+}
+
+QImage MeasuredRun::grabWindow(MainWindow* window) {
+  QImage image = window->grab().toImage();
+  // The 3D view is a native window that QWidget::grab() cannot see: draw its own image.
+  SceneView* scene = window->sceneView();
+  if (scene->isVisible()) {
+    const QImage view = scene->grabImage();
+    if (!view.isNull()) {
+      QPainter painter(&image);
+      painter.drawImage(QRect(scene->mapTo(window, QPoint(0, 0)), scene->size()), view);
+    }
+  }
+  return image;
+}
+
+void MeasuredRun::finish() {
+  const double wall = double(wall_.nsecsElapsed()) * 1e-9;
+  probe_.stop();
+  SimulationController* controller = window_->controller();
+  const SimulationStats stats = controller->stats();
+  window_->pause();
+  FramePump* pump = window_->framePump();
+  const double rtf = stats.wall_time_running > 0.0 ? stats.real_time_factor
+                                                   : (wall > 0 ? stats.simulated_time / wall : 0);
+  const char* states[] = {"empty", "paused", "running", "finished", "diverged"};
+
+  QJsonObject r;
+  r["scenario"] = window_->document()->path();
+  r["run_seconds"] = wall;
+  r["requested_real_time_factor"] = options_.real_time_factor;  // 0 = max
+  r["frames_drawn"] = double(pump->framesShown());
+  r["frames_rendered"] = double(window_->sceneView()->framesRendered());
+  r["frame_time_median_ms"] = pump->frameIntervals().median();
+  r["frame_time_p99_ms"] = pump->frameIntervals().percentile(99);
+  r["frame_cost_median_ms"] = pump->frameCosts().median();
+  r["frame_cost_p99_ms"] = pump->frameCosts().percentile(99);
+  r["simulated_time"] = stats.simulated_time;
+  r["real_time_factor"] = rtf;
+  r["dropped_snapshots"] = double(stats.frames_dropped);
+  r["frames_published"] = double(stats.frames_published);
+  r["frames_taken"] = double(stats.frames_taken);
+  r["max_ui_latency_ms"] = probe_.lateness().maximum();
+  r["ui_latency_p99_ms"] = probe_.lateness().percentile(99);
+  r["ui_latency_probe_interval_ms"] = 10;
+  r["ui_latency_samples"] = double(probe_.lateness().count());
+  r["plots_shown"] = window_->plotPanel()->plotCount();
+  r["plot_points_received"] = double(window_->plotPanel()->pointsReceived());
+  r["run_state"] = QLatin1String(states[int(controller->runState())]);
+  QJsonArray overlays;
+  for (int i = 0; i < kOverlayCount; ++i)
+    if (window_->sceneView()->overlayVisible(Overlay(i))) overlays.append(i);
+  r["overlays_visible"] = overlays;
+  report_ = r;
+
+  int code = 0;
+  const QByteArray json = QJsonDocument(r).toJson(QJsonDocument::Indented);
+  if (!options_.report_path.isEmpty()) {
+    QFile file(options_.report_path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size()) {
+      std::fprintf(stderr, "vms-workbench: %s: cannot write the report\n",
+                   qPrintable(options_.report_path));
+      code = 3;
+    }
+  }
+  std::fputs(json.constData(), stdout);
+  std::fflush(stdout);
+  if (!options_.screenshot_path.isEmpty()) {
+    const QImage image = grabWindow(window_);
+    if (image.isNull() || !image.save(options_.screenshot_path)) {
+      std::fprintf(stderr, "vms-workbench: %s: cannot write the screenshot\n",
+                   qPrintable(options_.screenshot_path));
+      code = 3;
+    }
+  }
+  QApplication::exit(code);
+}
+
+}  // namespace vms::ui
