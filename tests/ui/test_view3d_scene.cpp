@@ -73,6 +73,7 @@ class TestView3dScene : public QObject {
     const Model model = loadExample("models/seed004_spatial.vms.json");
     auto view = shownView();
     view->setModel(model, sourcePath("models"));
+    view->setOverlayVisible(ui::Overlay::SystemCenterOfMass, false);  // it moves with the arm
     State state = State::neutral(model);
     state.q << 0.3, -0.6, 0.9, 0.4, -0.5, 0.2;
     view->showFrame(frameFor(model, state));

@@ -81,7 +81,7 @@ void ModelOverlays::update(const std::vector<Pose>& body_poses, const Vec3& syst
     }
   }
   if (!system_com_.actor) return;
-  setVtkMatrix(system_com_.matrix, Mat3::Identity() * (0.04 * size_), system_com);
+  setVtkMatrix(system_com_.matrix, Mat3::Identity() * (0.025 * size_), system_com);
   const double half = 0.5 * size_;
   const double lp = momentumArrowLength(linear_momentum.norm() / mass_, size_);
   const double la = momentumArrowLength(angular_momentum_com.norm() / (mass_ * half * half), size_);

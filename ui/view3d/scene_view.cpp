@@ -3,6 +3,7 @@
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellPicker.h>
+#include <vtkLightKit.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 
@@ -96,6 +97,10 @@ struct SceneView::Impl {
     scene->GradientBackgroundOn();
     scene->SetBackground(0.10, 0.11, 0.14);
     scene->SetBackground2(0.36, 0.40, 0.48);
+    scene->AutomaticLightCreationOff();
+    auto lights = vtkSmartPointer<vtkLightKit>::New();
+    lights->SetKeyLightIntensity(0.85);
+    lights->AddLightsToRenderer(scene);
     picker->SetTolerance(0.0005);
     camera.frame(Vec3::Zero(), 2.0);
   }
@@ -203,6 +208,10 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     const bool finite = lo.allFinite() && hi.allFinite() && bounds[0] <= bounds[1];
     d.size = finite ? std::max((hi - lo).norm(), 0.05) : 1.0;
     d.center = finite ? Vec3(0.5 * (lo + hi)) : Vec3::Zero();
+    // Placeholders (0.1 m cubes) are resized to be seen at the model's scale.
+    for (LinkPart& part : d.parts)
+      if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
+    placeLinkParts(d.parts, d.poses);
 
     d.overlays.build(d.model, d.size, d.scene, d.markers);
     d.ellipsoid_fixed.build(d.scene, Vec3(0.2, 0.55, 1.0), 0.35);
