@@ -3,6 +3,7 @@
 // of quantities (ui/plots/quantities.hpp) against time; momentum drift is plotted on a log
 // scale. The same styling is used by `vms plot` (ui/plots/csv_plot.hpp) for batch figures.
 // Contract owned by the plots module; the app depends on it.
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -10,23 +11,15 @@
 #include <vector>
 
 #include "core/model/model.hpp"
+#include "ui/plots/plot_kind.hpp"  // PlotKind: the built-in plots
 #include "ui/sim/sim_frame.hpp"
 
 class QCustomPlot;
 
 namespace vms::ui {
 
-/// The built-in plots the panel offers (user-chosen quantities come on top).
-enum class PlotKind {
-  Momentum,          // total / vehicle / arm, linear and angular
-  MomentumDrift,     // |P(t) - P(0)|, |L(t) - L(0)|, log scale
-  BaseReaction,      // wrench on the vehicle, attitude deviation, vehicle CoM displacement
-  Manipulability,    // fixed-base vs floating Yoshikawa measure, dynamic singularity
-  Energy,            // T, T + V, actuator work, power-balance residual
-  JointAngles,
-  JointRates,
-  JointTorques,
-};
+class PlotFigure;
+class QuantityRegistry;
 
 class PlotPanel : public QWidget {
   Q_OBJECT
@@ -50,14 +43,32 @@ class PlotPanel : public QWidget {
 
   /// Points received since the last clear (tests and self-measurement).
   long pointsReceived() const;
-  int plotCount() const;                  // plots shown
-  QCustomPlot* plot(int index) const;     // shown plot by index
+  int plotCount() const;               // plots shown
+  QCustomPlot* plot(int index) const;  // shown plot by index
   QString plotTitle(int index) const;
   /// Saves shown plot `index` by extension: .png, .svg or .pdf.
   bool exportPlot(int index, const QString& path, QString* error = nullptr) const;
   /// Saves every shown plot as <dir>/<slug>.<ext> for each extension; returns files written.
   QStringList exportAll(const QString& dir, const QStringList& extensions,
                         QString* error = nullptr) const;
+
+  // --- additions ---
+  /// Same at an explicit size in pixels (PDF/SVG: page / view box); the other overload uses
+  /// the widget's size when shown, else a default of 900 px wide and 200 px per pane.
+  bool exportPlot(int index, const QString& path, QSize size, QString* error = nullptr) const;
+  /// The size exportPlot(index, path) uses.
+  QSize exportSize(int index) const;
+  /// Removes the user plots (addCustomPlot); the built-in ones stay.
+  void removeCustomPlots();
+  /// The quantities of the current model (ids for addCustomPlot).
+  const QuantityRegistry& quantities() const;
+  /// The shown plot's layout and data feeder (panes, graphs per series, cursor).
+  PlotFigure* figure(int index) const;
+  /// Export file stem of shown plot `index` ("momentum", "custom_1", ...).
+  QString plotSlug(int index) const;
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
   struct Impl;

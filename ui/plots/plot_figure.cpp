@@ -1,0 +1,179 @@
+#include "ui/plots/plot_figure.hpp"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+#include "ui/plots/plot_style.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// What a graph stores for a value: log panes cannot show v <= 0 (nor can anything show
+/// non-finite values): NaN, which QCustomPlot draws as a gap.
+double drawable(double v, bool log) {
+  if (!std::isfinite(v)) return kNaN;
+  if (log && v <= 0.0) return kNaN;
+  return v;
+}
+
+}  // namespace
+
+void PlotFigure::Range::reset() {
+  lo = kInf;
+  hi = -kInf;
+}
+
+void PlotFigure::Range::include(double v) {
+  if (!std::isfinite(v)) return;
+  if (v < lo) lo = v;
+  if (v > hi) hi = v;
+}
+
+PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
+    : plot_(plot), spec_(std::move(spec)), cursor_t_(kNaN) {
+  plot_->clearItems();
+  plot_->clearPlottables();
+  applyPlotStyle(plot_);
+  plot_->plotLayout()->clear();  // removes the default axis rect (and its legend)
+  plot_->plotLayout()->setRowSpacing(2);
+
+  auto* title = new QCPTextElement(plot_, spec_.title, plotFont(10));
+  title->setFont([] {
+    QFont f = plotFont(10);
+    f.setBold(true);
+    return f;
+  }());
+  plot_->plotLayout()->addElement(0, 0, title);
+
+  auto* margins = new QCPMarginGroup(plot_);
+  const int panes = static_cast<int>(spec_.panes.size());
+  for (int p = 0; p < panes; ++p) {
+    const PaneSpec& pane = spec_.panes[p];
+    auto* rect = new QCPAxisRect(plot_, true);
+    plot_->plotLayout()->addElement(p + 1, 0, rect);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    const bool bottom = p == panes - 1;
+    styleAxis(x, bottom ? spec_.x_label : QString());
+    x->setTickLabels(bottom);
+    styleAxis(y, axisLabel(pane.name, pane.unit));
+    setLogScale(y, pane.log);
+    x->setNumberFormat(QStringLiteral("g"));
+    rects_.push_back(rect);
+
+    auto* legend = new QCPLegend;
+    plot_->plotLayout()->addElement(p + 1, 1, legend);
+    legend->setLayer(QStringLiteral("legend"));
+    styleLegend(legend);
+    legend->setVisible(!pane.series.empty());
+
+    for (const SeriesSpec& s : pane.series) {
+      QCPGraph* g = plot_->addGraph(x, y);
+      g->setName(s.label);
+      g->setPen(seriesPen(s.color, s.style));
+      g->setAdaptiveSampling(true);
+      g->addToLegend(legend);
+      graphs_.push_back(g);
+      graph_pane_.push_back(p);
+    }
+
+    auto* cursor = new QCPItemStraightLine(plot_);
+    cursor->setClipAxisRect(rect);
+    cursor->point1->setAxes(x, y);
+    cursor->point2->setAxes(x, y);
+    cursor->setPen(QPen(QColor(220, 0, 0), 1.5, Qt::SolidLine));  // not in the palette
+    cursor->setVisible(false);
+    cursors_.push_back(cursor);
+  }
+  if (panes > 0) plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+  pane_range_.resize(panes);
+  clearData();
+}
+
+void PlotFigure::clearData() {
+  for (QCPGraph* g : graphs_) g->data()->clear();
+  for (auto& r : pane_range_) r.reset();
+  time_range_.reset();
+  rescale();
+}
+
+void PlotFigure::appendRows(const std::vector<double>& time,
+                            const std::vector<const std::vector<double>*>& columns, int from) {
+  const int to = static_cast<int>(time.size());
+  if (from >= to) return;
+  for (int i = from; i < to; ++i) time_range_.include(time[i]);
+  const int n = to - from;
+  QVector<double> keys(time.begin() + from, time.end());
+  QVector<double> values(n);
+  for (int gi = 0; gi < graphCount(); ++gi) {
+    const std::vector<double>* column =
+        gi < static_cast<int>(columns.size()) ? columns[gi] : nullptr;
+    if (!column || static_cast<int>(column->size()) < to) continue;
+    const int p = graph_pane_[gi];
+    const bool log = spec_.panes[p].log;
+    Range& range = pane_range_[p];
+    for (int i = 0; i < n; ++i) {
+      values[i] = drawable((*column)[from + i], log);
+      range.include(values[i]);
+    }
+    if (n == 1)
+      graphs_[gi]->addData(keys[0], values[0]);
+    else
+      graphs_[gi]->addData(keys, values, true);
+  }
+}
+
+void PlotFigure::rescale() {
+  double t0 = 0.0, t1 = 1.0;
+  if (!time_range_.empty()) {
+    t0 = time_range_.lo;
+    t1 = time_range_.hi;
+    if (t1 <= t0) t1 = t0 + std::max(1e-9, std::abs(t0) * 1e-6);
+  }
+  for (int p = 0; p < paneCount(); ++p) {
+    rects_[p]->axis(QCPAxis::atBottom)->setRange(t0, t1);
+    const Range& r = pane_range_[p];
+    QCPAxis* y = rects_[p]->axis(QCPAxis::atLeft);
+    if (spec_.panes[p].log) {
+      if (r.empty()) {
+        y->setRange(1e-16, 1e-12);
+      } else {
+        double lo = std::pow(10.0, std::floor(std::log10(r.lo)));
+        double hi = std::pow(10.0, std::ceil(std::log10(r.hi)));
+        if (hi <= lo) hi = lo * 10.0;
+        y->setRange(lo, hi);
+      }
+    } else if (r.empty()) {
+      y->setRange(-1.0, 1.0);
+    } else {
+      const double span = r.hi - r.lo;
+      const double magnitude = std::max(std::abs(r.lo), std::abs(r.hi));
+      const double pad =
+          span > 1e-12 * magnitude ? 0.05 * span : (magnitude > 0 ? 0.05 * magnitude : 1.0);
+      y->setRange(r.lo - pad, r.hi + pad);
+    }
+  }
+}
+
+void PlotFigure::setCursorTime(double t) {
+  cursor_t_ = t;
+  const bool show = std::isfinite(t);
+  for (QCPItemStraightLine* c : cursors_) {
+    c->setVisible(show);
+    if (show) {
+      c->point1->setCoords(t, 1.0);
+      c->point2->setCoords(t, 10.0);  // positive: valid on log axes too
+    }
+  }
+}
+
+bool PlotFigure::cursorVisible() const { return !cursors_.empty() && cursors_.front()->visible(); }
+
+}  // namespace vms::ui

@@ -1,0 +1,65 @@
+#pragma once
+// Builds a PlotSpec into a QCustomPlot and feeds it: a title row, one axis rect per pane
+// (aligned left margins, shared time range, tick labels on the bottom pane only), a legend to
+// the right of each pane, a vertical time cursor. Data comes as columns (one time column, one
+// value column per series, in spec order); appends are incremental (QCPGraph::addData with
+// sorted keys) and the axis ranges are tracked as data arrives, so no pass over old points.
+#include <QVector>
+#include <vector>
+
+#include "ui/plots/plot_spec.hpp"
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPGraph;
+class QCPItemStraightLine;
+
+namespace vms::ui {
+
+class PlotFigure {
+ public:
+  /// Lays `plot` out for `spec` (anything it showed before is removed).
+  PlotFigure(QCustomPlot* plot, PlotSpec spec);
+
+  QCustomPlot* plot() const { return plot_; }
+  const PlotSpec& spec() const { return spec_; }
+  int paneCount() const { return static_cast<int>(rects_.size()); }
+  QCPAxisRect* pane(int index) const { return rects_[index]; }
+  /// Graph of series `index` (all panes, spec order).
+  QCPGraph* graph(int index) const { return graphs_[index]; }
+  int graphCount() const { return static_cast<int>(graphs_.size()); }
+
+  /// Drops all data.
+  void clearData();
+  /// Appends rows [from, time.size()) of `time` and of each series column (columns[i] is the
+  /// data of series i; a null column draws nothing). Keys must not decrease.
+  void appendRows(const std::vector<double>& time,
+                  const std::vector<const std::vector<double>*>& columns, int from);
+  /// Sets the axis ranges from the data seen (with margins; log panes by whole decades).
+  void rescale();
+
+  /// Vertical line at t on every pane; NaN hides it.
+  void setCursorTime(double t);
+  double cursorTime() const { return cursor_t_; }
+  bool cursorVisible() const;
+
+ private:
+  struct Range {
+    double lo, hi;
+    void reset();
+    void include(double v);
+    bool empty() const { return !(lo <= hi); }
+  };
+
+  QCustomPlot* plot_;
+  PlotSpec spec_;
+  std::vector<QCPAxisRect*> rects_;
+  std::vector<QCPGraph*> graphs_;
+  std::vector<int> graph_pane_;  // pane of each graph
+  std::vector<QCPItemStraightLine*> cursors_;
+  std::vector<Range> pane_range_;
+  Range time_range_;
+  double cursor_t_;
+};
+
+}  // namespace vms::ui

@@ -1,0 +1,198 @@
+#include "ui/plots/plot_spec.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+const char* const kAxes[3] = {"x", "y", "z"};
+// Components by colour, parts by line style: x vermillion, y green, z blue.
+const int kAxisColor[3] = {1, 2, 0};
+
+/// prefix + {x, y, z} for each part; colour by component, style by part.
+PaneSpec vectorPane(const QString& name, const QString& unit, const QString& id_prefix,
+                    const QStringList& parts, const QString& label_prefix) {
+  static const Qt::PenStyle kPartStyle[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+  PaneSpec pane{name, unit, false, {}};
+  for (int p = 0; p < parts.size(); ++p) {
+    for (int c = 0; c < 3; ++c) {
+      const QString part = parts[p].isEmpty() ? QString() : parts[p] + "_";
+      const QString label = label_prefix + (parts[p].isEmpty() ? "" : parts[p] + " ") + kAxes[c];
+      pane.series.push_back({id_prefix + part + kAxes[c], label, kAxisColor[c], kPartStyle[p % 3]});
+    }
+  }
+  return pane;
+}
+
+/// One series per quantity of `registry` whose id starts with `prefix`, a pane per unit.
+std::vector<PaneSpec> jointPanes(const QuantityRegistry& registry, const QString& prefix,
+                                 const QString& rotary_name, const QString& linear_name) {
+  std::vector<PaneSpec> panes;
+  int color = 0;
+  for (const Quantity& q : registry.all()) {
+    if (!q.id.startsWith(prefix)) continue;
+    PaneSpec* pane = nullptr;
+    for (auto& p : panes)
+      if (p.unit == q.unit) pane = &p;
+    if (!pane) {
+      const bool linear = q.unit == "m" || q.unit == "m/s" || q.unit == "N";
+      panes.push_back({linear ? linear_name : rotary_name, q.unit, false, {}});
+      pane = &panes.back();
+    }
+    pane->series.push_back({q.id, q.id.mid(prefix.size()), color++, Qt::SolidLine});
+  }
+  if (panes.empty()) panes.push_back({rotary_name, "", false, {}});  // no joints: empty axes
+  return panes;
+}
+
+SeriesSpec single(const QString& id, const QString& label, int color) {
+  return {id, label, color, Qt::SolidLine};
+}
+
+}  // namespace
+
+int PlotSpec::seriesCount() const {
+  int n = 0;
+  for (const auto& p : panes) n += static_cast<int>(p.series.size());
+  return n;
+}
+
+QStringList PlotSpec::seriesIds() const {
+  QStringList ids;
+  for (const auto& p : panes)
+    for (const auto& s : p.series) ids << s.id;
+  return ids;
+}
+
+std::vector<PlotKind> allPlotKinds() {
+  return {PlotKind::Momentum,       PlotKind::MomentumDrift, PlotKind::BaseReaction,
+          PlotKind::Manipulability, PlotKind::Energy,        PlotKind::JointAngles,
+          PlotKind::JointRates,     PlotKind::JointTorques};
+}
+
+QString plotKindTitle(PlotKind kind) {
+  switch (kind) {
+    case PlotKind::Momentum:
+      return QStringLiteral("Momentum (total / vehicle / arm)");
+    case PlotKind::MomentumDrift:
+      return QStringLiteral("Momentum drift");
+    case PlotKind::BaseReaction:
+      return QStringLiteral("Base reaction");
+    case PlotKind::Manipulability:
+      return QStringLiteral("Manipulability");
+    case PlotKind::Energy:
+      return QStringLiteral("Energy");
+    case PlotKind::JointAngles:
+      return QStringLiteral("Joint angles");
+    case PlotKind::JointRates:
+      return QStringLiteral("Joint rates");
+    case PlotKind::JointTorques:
+      return QStringLiteral("Joint torques");
+  }
+  return {};
+}
+
+QString plotKindSlug(PlotKind kind) {
+  switch (kind) {
+    case PlotKind::Momentum:
+      return QStringLiteral("momentum");
+    case PlotKind::MomentumDrift:
+      return QStringLiteral("momentum_drift");
+    case PlotKind::BaseReaction:
+      return QStringLiteral("base_reaction");
+    case PlotKind::Manipulability:
+      return QStringLiteral("manipulability");
+    case PlotKind::Energy:
+      return QStringLiteral("energy");
+    case PlotKind::JointAngles:
+      return QStringLiteral("joint_angles");
+    case PlotKind::JointRates:
+      return QStringLiteral("joint_rates");
+    case PlotKind::JointTorques:
+      return QStringLiteral("joint_torques");
+  }
+  return QStringLiteral("plot");
+}
+
+PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
+  PlotSpec spec;
+  spec.title = plotKindTitle(kind);
+  spec.slug = plotKindSlug(kind);
+  const QStringList parts = {"total", "vehicle", "arm"};
+  switch (kind) {
+    case PlotKind::Momentum:
+      spec.panes.push_back(vectorPane("linear momentum", "N s", "P_", parts, "P "));
+      spec.panes.push_back(vectorPane("angular momentum (origin)", "N m s", "L_", parts, "L "));
+      break;
+    case PlotKind::MomentumDrift:
+      spec.panes.push_back({"|P - P(0)|", "N s", true, {single("drift_P", "|P - P(0)|", 0)}});
+      spec.panes.push_back({"|L - L(0)|", "N m s", true, {single("drift_L", "|L - L(0)|", 1)}});
+      break;
+    case PlotKind::BaseReaction:
+      spec.panes.push_back(vectorPane("reaction force", "N", "reaction_f", {""}, "f "));
+      spec.panes.push_back(vectorPane("reaction torque", "N m", "reaction_n", {""}, "n "));
+      spec.panes.push_back({"attitude deviation",
+                            "rad",
+                            false,
+                            {single("attitude_deviation", "attitude deviation", 3)}});
+      spec.panes.push_back(vectorPane("vehicle CoM displacement", "m", "vehicle_com_d", {""}, "d"));
+      break;
+    case PlotKind::Manipulability:
+      spec.panes.push_back({"manipulability w",
+                            "",
+                            false,
+                            {single("manipulability_fixed", "fixed base (Jm)", 0),
+                             single("manipulability_floating", "floating (J*)", 1)}});
+      spec.panes.push_back(
+          {"w(J*) / w(Jm)", "", false, {single("dynamic_singularity", "w(J*) / w(Jm)", 2)}});
+      break;
+    case PlotKind::Energy:
+      spec.panes.push_back({"energy",
+                            "J",
+                            false,
+                            {single("T", "T (kinetic)", 0), single("energy", "E = T + V", 7),
+                             single("actuator_work", "actuator work W", 1)}});
+      spec.panes.push_back(
+          {"E - E(0) - W", "J", false, {single("power_residual", "power-balance residual", 3)}});
+      break;
+    case PlotKind::JointAngles:
+      spec.panes = jointPanes(registry, "q:", "joint angle", "joint position");
+      break;
+    case PlotKind::JointRates:
+      spec.panes = jointPanes(registry, "qd:", "joint rate", "joint velocity");
+      break;
+    case PlotKind::JointTorques:
+      spec.panes = jointPanes(registry, "tau:", "joint torque", "joint force");
+      break;
+  }
+  return spec;
+}
+
+std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityRegistry& registry,
+                                       QStringList* unknown) {
+  QStringList missing;
+  for (const QString& id : ids)
+    if (!registry.find(id)) missing << id;
+  if (unknown) *unknown = missing;
+  if (ids.isEmpty() || !missing.isEmpty()) return std::nullopt;
+  PlotSpec spec;
+  spec.title = ids.join(", ");
+  if (spec.title.size() > 60) spec.title = spec.title.left(57) + "...";
+  spec.slug = QStringLiteral("custom");
+  int color = 0;
+  for (const QString& id : ids) {
+    const Quantity& q = *registry.find(id);
+    PaneSpec* pane = nullptr;
+    for (auto& p : spec.panes)
+      if (p.unit == q.unit) pane = &p;
+    if (!pane) {
+      spec.panes.push_back({q.group, q.unit, false, {}});
+      pane = &spec.panes.back();
+    }
+    pane->series.push_back({q.id, q.label, color++, Qt::SolidLine});
+  }
+  for (auto& p : spec.panes)
+    if (p.series.size() == 1) p.name = p.series.front().label;
+  return spec;
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,51 @@
+#pragma once
+// What a plot shows, independent of where the data comes from: a title, panes stacked on a
+// shared time axis (one per unit, each with its own y axis, linear or log) and the series of
+// each pane with their colour and line style. Built-in plots and user plots are specs over
+// quantity ids (quantities.hpp); `vms plot` builds one from CSV columns.
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+#include "ui/plots/plot_kind.hpp"
+#include "ui/plots/quantities.hpp"
+
+namespace vms::ui {
+
+struct SeriesSpec {
+  QString id;     // quantity id or CSV column
+  QString label;  // legend text
+  int color = 0;  // palette index (plot_style.hpp)
+  Qt::PenStyle style = Qt::SolidLine;
+};
+
+struct PaneSpec {
+  QString name;  // y axis name; the label is "name (unit)"
+  QString unit;
+  bool log = false;  // log y axis: values <= 0 are not drawn
+  std::vector<SeriesSpec> series;
+};
+
+struct PlotSpec {
+  QString title;
+  QString slug;  // file name stem for exports
+  QString x_label = QStringLiteral("t (s)");
+  std::vector<PaneSpec> panes;
+  int seriesCount() const;
+  QStringList seriesIds() const;  // every pane's series, in order
+};
+
+std::vector<PlotKind> allPlotKinds();
+QString plotKindTitle(PlotKind kind);
+QString plotKindSlug(PlotKind kind);
+
+/// The spec of a built-in plot for the quantities of `registry` (joint plots list its joints).
+PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry);
+
+/// A plot of the given quantities, one pane per unit (in the order of first appearance).
+/// Empty if `ids` is empty or names a quantity `registry` does not have (listed in *unknown).
+std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityRegistry& registry,
+                                       QStringList* unknown = nullptr);
+
+}  // namespace vms::ui

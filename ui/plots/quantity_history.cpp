@@ -1,0 +1,54 @@
+#include "ui/plots/quantity_history.hpp"
+
+#include <algorithm>
+
+namespace vms::ui {
+
+QuantityHistory::QuantityHistory(int capacity) : capacity_(std::max(capacity, 16)) {
+  setRegistry(QuantityRegistry());
+}
+
+void QuantityHistory::setRegistry(const QuantityRegistry& registry) {
+  registry_ = registry;
+  clear();
+}
+
+void QuantityHistory::clear() {
+  stride_ = 1;
+  received_ = 0;
+  has_first_ = false;
+  first_ = SimFrame();
+  time_.clear();
+  values_.assign(registry_.size(), {});
+}
+
+bool QuantityHistory::append(const SimFrame& frame) {
+  if (!has_first_) {
+    first_ = frame;
+    has_first_ = true;
+  }
+  const long index = received_++;
+  if (index % stride_ != 0) return false;
+  const double t = frame.snapshot.time;
+  if (!time_.empty() && !(t >= time_.back())) return false;  // out of order or NaN: ignored
+  time_.push_back(t);
+  const auto& quantities = registry_.all();
+  for (size_t i = 0; i < quantities.size(); ++i)
+    values_[i].push_back(quantities[i].value(frame, first_));
+  if (size() < capacity_) return false;
+  halve();
+  return true;
+}
+
+void QuantityHistory::halve() {
+  auto keepEven = [](std::vector<double>& v) {
+    size_t j = 0;
+    for (size_t i = 0; i < v.size(); i += 2) v[j++] = v[i];
+    v.resize(j);
+  };
+  keepEven(time_);
+  for (auto& v : values_) keepEven(v);
+  stride_ *= 2;
+}
+
+}  // namespace vms::ui
