@@ -113,6 +113,7 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
   }
   for (auto& c : controllers_) c->reset(0.0, state_);
   tau_ = VecX::Zero(m.njoints);
+  q_before_ = state_.q;
   thrust_ = VecX::Zero(static_cast<Eigen::Index>(scenario_.thrusters.size()));
   out_.joint_torque = tau_;
   out_.thruster_command = thrust_;
@@ -149,11 +150,11 @@ void Simulator::step() {
   const long k = step_index_ + 1;
   const double t_next =
       k == total_steps_ ? scenario_.duration : time_origin_ + static_cast<double>(k) * scenario_.dt;
-  const VecX q_before = state_.q;
+  q_before_ = state_.q;  // same size every step: no allocation
   integrator_->advance(*dynamics_, state_, t_next - t_);
   if (!state_.allFinite()) throw SimulationDiverged(t_next, t_);
   // Work of the (zero-order-held) joint forces over the step: tau·Δq, exactly.
-  work_ += tau_.dot(state_.q - q_before);
+  work_ += tau_.dot(state_.q - q_before_);
   t_ = t_next;
   step_index_ = k;
 }

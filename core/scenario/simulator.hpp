@@ -114,7 +114,7 @@ class Simulator {
   std::vector<std::unique_ptr<Controller>> controllers_;
   std::vector<std::unique_ptr<Controller>> inner_;  // inner loops of resolved_rate
   std::vector<int> wheel_joints_;
-  VecX tau_, thrust_;
+  VecX tau_, thrust_, q_before_;
   ControlOutput out_;
   Data data_;
 };

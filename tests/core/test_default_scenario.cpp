@@ -13,6 +13,7 @@
 #include "core/model/model_error.hpp"
 #include "core/scenario/default_scenario.hpp"
 #include "core/scenario/simulator.hpp"
+#include "allocation_counter.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -83,6 +84,20 @@ class TestDefaultScenario : public QObject {
     // The arm's joints stay put relative to each other only if nothing else acts: at rest in
     // free fall, uniform gravity produces no internal motion.
     QVERIFY((sim.state().q - s.initial_state.q).cwiseAbs().maxCoeff() <= 1e-12);
+  }
+
+  void steppingDoesNotAllocate() {
+    // The Simulator's own step (integrator, work, bookkeeping) allocates nothing. (Controllers
+    // are not covered here: core/control's joint controllers still allocate per update.)
+    if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
+    Scenario s = defaultScenarioForModelFile(kModels + "seed004_spatial.vms.json");
+    s.initial_state.qd.setConstant(0.3);
+    s.constant_tau = VecX::Constant(s.model.njoints, 0.01);
+    Simulator sim(s);
+    for (int k = 0; k < 5; ++k) sim.step();  // warm-up
+    const long before = test::heapAllocations();
+    for (int k = 0; k < 200; ++k) sim.step();
+    QCOMPARE(test::heapAllocations() - before, 0L);
   }
 
   void badFilesNameTheFile() {
