@@ -3,6 +3,10 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include "core/algorithms/kinematics.hpp"
+#include "core/algorithms/momentum.hpp"
 
 namespace vms {
 
@@ -26,11 +30,11 @@ const ModeInfo& info(ManeuveringMode m) { return kModes[static_cast<int>(m)]; }
   throw ModeError(std::string(maneuveringModeName(m)) + " mode: " + what);
 }
 
-// Orthonormal basis of the null space of the force rows (3 x n) of B.
-MatX forceNullSpace(const Mat6X& B) {
-  const int n = static_cast<int>(B.cols());
+// Orthonormal basis of the null space of the 3 x n constraint rows G.
+MatX rowsNullSpace(const MatX& G) {
+  const int n = static_cast<int>(G.cols());
   if (n == 0) return MatX(0, 0);
-  Eigen::JacobiSVD<MatX> svd(MatX(B.topRows<3>()), Eigen::ComputeFullV);
+  Eigen::JacobiSVD<MatX> svd(G, Eigen::ComputeFullV);
   const double tol =
       1e-12 * std::max(1.0, svd.singularValues().size() ? svd.singularValues()(0) : 0.0);
   int rank = 0;
@@ -39,10 +43,10 @@ MatX forceNullSpace(const Mat6X& B) {
   return svd.matrixV().rightCols(n - rank);
 }
 
-// Dykstra's alternating projections: nearest point of [0,1]^n ∩ {u : B_f u = 0} to u.
-VecX projectZeroForce(const Mat6X& B, const VecX& commands) {
-  const int n = static_cast<int>(B.cols());
-  const MatX N = forceNullSpace(B);
+// Dykstra's alternating projections: nearest point of [0,1]^n ∩ {u : G u = 0} to u.
+VecX dykstraProjection(const MatX& G, const VecX& commands) {
+  const int n = static_cast<int>(G.cols());
+  const MatX N = rowsNullSpace(G);
   if (N.cols() == 0) return VecX::Zero(n);
   auto toSubspace = [&](const VecX& x) -> VecX { return N * (N.transpose() * x); };
   auto toBox = [](const VecX& x) -> VecX { return x.cwiseMax(0.0).cwiseMin(1.0); };
@@ -56,8 +60,128 @@ VecX projectZeroForce(const Mat6X& B, const VecX& commands) {
     x = xn;
     if (step < 1e-15 * (1.0 + x.norm()) && (y - x).norm() < 1e-14) break;
   }
-  // Exact zero net force; box violations of this last step are round-off sized.
+  // Exact G u = 0; box violations of this last step are round-off sized.
   return toSubspace(x).cwiseMax(0.0).cwiseMin(1.0);
+}
+
+// Nearest commands with zero net force (vehicle frame force rows of B).
+VecX projectZeroForce(const Mat6X& B, const VecX& commands) {
+  return dykstraProjection(MatX(B.topRows<3>()), commands);
+}
+
+// ---- In-place projection onto [0,1]^n ∩ {u : G u = 0} by the dual semi-smooth Newton
+// method documented at enforceModeOnThrusterCommands. G is 3 x n.
+using RowsFixed =
+    Eigen::Matrix<double, 3, Eigen::Dynamic, Eigen::ColMajor, 3, kMaxInPlaceThrusters>;
+using VecFixed = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxInPlaceThrusters, 1>;
+using RowsHeap = Eigen::Matrix<double, 3, Eigen::Dynamic>;
+
+// u(l) = clamp(c - G^T l, 0, 1); returns phi(l), the gradient r = G u(l) and the Hessian
+// (negated) H = sum over unclamped k of g_k g_k^T.
+template <class G_t, class V_t>
+double dualAt(const G_t& G, const V_t& c, const Vec3& l, V_t& u, Vec3& r, Mat3& H) {
+  double phi = 0.0;
+  r.setZero();
+  H.setZero();
+  for (Eigen::Index k = 0; k < G.cols(); ++k) {
+    const Vec3 g = G.col(k);
+    const double gl = g.dot(l);
+    const double s = c[k] - gl;
+    const double uk = s > 0.0 ? (s < 1.0 ? s : 1.0) : 0.0;
+    if (s > 0.0 && s < 1.0) H.noalias() += g * g.transpose();
+    u[k] = uk;
+    phi += 0.5 * (uk - c[k]) * (uk - c[k]) + gl * uk;
+    r.noalias() += uk * g;
+  }
+  return phi;
+}
+
+// True when G u = 0 holds to rounding (|G u| <= 64 eps sum_k |g_k|); u in [0,1]^n always.
+template <class G_t, class V_t>
+bool projectBoxNullSpace(const G_t& G, const V_t& c, V_t& u, V_t& trial) {
+  const Eigen::Index n = G.cols();
+  u.resize(n);
+  trial.resize(n);
+  double colsum = 0.0, gmax2 = 0.0;
+  for (Eigen::Index k = 0; k < n; ++k) {
+    colsum += G.col(k).norm();
+    gmax2 = std::max(gmax2, G.col(k).squaredNorm());
+  }
+  if (!(colsum > 0.0)) {
+    for (Eigen::Index k = 0; k < n; ++k) u[k] = std::clamp(c[k], 0.0, 1.0);
+    return true;
+  }
+  const double tol = 64.0 * std::numeric_limits<double>::epsilon() * colsum;
+  const double floor = 1e-10 * gmax2;  // eigenvalues below: a gradient step in that direction
+  Vec3 l = Vec3::Zero(), r, r_try;
+  Mat3 H, H_try;
+  double phi = dualAt(G, c, l, u, r, H);
+  for (int it = 0; it < 100; ++it) {
+    const double rn = r.norm();
+    if (rn <= tol) return true;
+    const Eigen::SelfAdjointEigenSolver<Mat3> es(H);
+    Vec3 d = Vec3::Zero();
+    for (int j = 0; j < 3; ++j) {
+      const double e = es.eigenvalues()[j];
+      const Vec3 v = es.eigenvectors().col(j);
+      d += (v.dot(r) / (e > floor ? e : floor)) * v;
+    }
+    const double slope = d.dot(r);  // > 0: an ascent direction of the concave phi
+    bool accepted = false;
+    double t = 1.0;
+    for (int ls = 0; ls < 80 && !accepted; ++ls, t *= 0.5) {
+      const Vec3 l_try = l + t * d;
+      const double phi_try = dualAt(G, c, l_try, trial, r_try, H_try);
+      // Armijo ascent; or (round-off level) a smaller residual with phi not dropping.
+      if (phi_try >= phi + 1e-4 * t * slope ||
+          (r_try.norm() < 0.5 * rn && phi_try >= phi - 1e-14 * std::abs(phi))) {
+        l = l_try;
+        phi = phi_try;
+        u.swap(trial);
+        r = r_try;
+        H = H_try;
+        accepted = true;
+      }
+    }
+    if (!accepted) break;
+  }
+  return r.norm() <= tol;
+}
+
+// World constraint rows at full thrust: net force (rotation-flying) or moment about `point`.
+template <class G_t>
+void fillConstraintRows(ManeuveringMode mode, const Thrusters& thrusters, const Model& model,
+                        const Data& data, const Vec3& point, G_t& G) {
+  const auto& specs = thrusters.specs();
+  G.resize(3, static_cast<Eigen::Index>(specs.size()));
+  for (size_t k = 0; k < specs.size(); ++k) {
+    const ThrusterSpec& t = specs[k];
+    const Frame& fr = model.frames[static_cast<size_t>(model.frameIndex(t.link))];
+    // The same geometry as Thrusters: x of the thruster frame along the force.
+    const Mat3 R_local =
+        Quat::FromTwoVectors(Vec3::UnitX(), t.direction / t.direction.norm()).toRotationMatrix();
+    const Pose bMt = fr.placement * Pose{R_local, t.position};
+    const Pose& oMb = data.oMi[static_cast<size_t>(fr.body)];
+    const Vec3 f = t.max_force * (oMb.R * bMt.R.col(0));
+    const Vec3 p = oMb.act(bMt.p);
+    if (mode == ManeuveringMode::RotationFlying)
+      G.col(static_cast<Eigen::Index>(k)) = f;
+    else
+      G.col(static_cast<Eigen::Index>(k)) = (p - point).cross(f);
+  }
+}
+
+template <class G_t, class V_t>
+void projectInPlace(ManeuveringMode mode, const Thrusters& thrusters, const Model& model,
+                    const Data& data, const Vec3& point, VecX& commands) {
+  G_t G;
+  fillConstraintRows(mode, thrusters, model, data, point, G);
+  V_t c = commands, u, trial;
+  if (projectBoxNullSpace(G, c, u, trial)) {
+    commands = u;
+  } else {
+    commands = dykstraProjection(MatX(G), VecX(c));  // fallback, allocates
+  }
 }
 
 VecX quantised(const Thrusters& t, const VecX& commands) {
@@ -157,6 +281,52 @@ VecX projectOntoZeroNetForce(const Thrusters& thrusters, const VecX& commands) {
       throw ModeError("rotation-flying mode: thruster '" + s.name +
                       "' is on/off; cannot project its command");
   return projectZeroForce(thrusters.vehicleAllocationMatrix(), commands);
+}
+
+void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
+                                   const Model& model, Data& data, const State& state,
+                                   VecX& commands, double hold_time) {
+  const auto& specs = thrusters.specs();
+  const auto n = static_cast<Eigen::Index>(specs.size());
+  if (commands.size() != n)
+    fail(mode,
+         std::to_string(commands.size()) + " commands for " + std::to_string(n) + " thrusters");
+  for (Eigen::Index k = 0; k < n; ++k)
+    commands[k] = commands[k] > 0.0 ? std::min(commands[k], 1.0) : 0.0;  // NaN -> 0
+  if (mode != ManeuveringMode::RotationFlying && mode != ManeuveringMode::TranslationFlying) return;
+  for (const auto& s : specs)
+    if (!s.proportional)
+      fail(mode, "thruster '" + s.name + "' is on/off; cannot project its command");
+  Vec3 point = Vec3::Zero();
+  if (mode == ManeuveringMode::TranslationFlying && hold_time > 0.0) {
+    computeKinematics(model, data, state);
+    const MomentumSummary ms = computeMomentum(model, data);
+    point = ms.center_of_mass;
+    if (ms.mass > 0.0) {
+      // Velocity of the CoM relative to the vehicle-fixed point that coincides with it.
+      const Vec6& v0 = data.v[0];
+      const Vec3 vehicle_point = linear(v0) + Vec3(angular(v0)).cross(point);
+      point += 0.5 * hold_time * (ms.linear / ms.mass - vehicle_point);
+    }
+  } else if (mode == ManeuveringMode::TranslationFlying) {
+    point = centerOfMass(model, data, state);
+  } else {
+    forwardKinematics(model, data, state);
+  }
+  if (n <= kMaxInPlaceThrusters)
+    projectInPlace<RowsFixed, VecFixed>(mode, thrusters, model, data, point, commands);
+  else
+    projectInPlace<RowsHeap, VecX>(mode, thrusters, model, data, point, commands);
+}
+
+Eigen::Matrix<double, 3, Eigen::Dynamic> thrusterConstraintRows(ManeuveringMode mode,
+                                                                const Thrusters& thrusters,
+                                                                const Model& model,
+                                                                const Data& data,
+                                                                const Vec3& point) {
+  RowsHeap G;
+  fillConstraintRows(mode, thrusters, model, data, point, G);
+  return G;
 }
 
 }  // namespace vms

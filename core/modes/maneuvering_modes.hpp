@@ -18,6 +18,8 @@
 #include <string>
 
 #include "core/actuators/thrusters.hpp"
+#include "core/model/data.hpp"
+#include "core/model/state.hpp"
 
 namespace vms {
 
@@ -81,5 +83,54 @@ void validateThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
 /// (residual force ~1e-15 max_force). Proportional thrusters only: throws ModeError for an
 /// on/off thruster. Zero commands are always feasible, so the result exists.
 VecX projectOntoZeroNetForce(const Thrusters& thrusters, const VecX& commands);
+
+/// Largest thruster count the projections below handle without touching the heap (more
+/// thrusters still work, with heap-allocated scratch).
+inline constexpr int kMaxInPlaceThrusters = 64;
+
+/// The mode rule for thruster commands, in place, for the thruster geometry at `state`
+/// (world directions and points of application from `data.oMi`; runs forwardKinematics on
+/// `data`, and forwardVelocities when hold_time > 0):
+///  * rotation-flying: the nearest commands in [0, 1] (Euclidean) whose net force is zero
+///    (pure couples; the same set as projectOntoZeroNetForce);
+///  * translation-flying: the nearest commands in [0, 1] whose net moment about the system
+///    centre of mass is zero (the thrust passes through the CoM: it changes P but not L);
+///  * other modes: `commands` clamped to [0, 1], nothing else (floating and rotation-floating
+///    thrusters are rejected by validateActuatorConfiguration, flying allows everything).
+///
+/// Method: min 1/2 |u - c|^2 subject to G u = 0 (G: the 3 x n force rows, or the moment rows
+/// (p_k - c) x f_k about the CoM) and 0 <= u <= 1. Its dual is a concave, piecewise-quadratic
+/// function of three multipliers, phi(l) = min over the box of 1/2 |u - c|^2 + l^T G u, whose
+/// minimiser is u(l) = clamp(c - G^T l, 0, 1) and whose gradient is G u(l). A semi-smooth
+/// Newton ascent on l (3 x 3 system G_F G_F^T over the unclamped thrusters F, eigenvalue-
+/// regularised when that is singular, Armijo backtracking) finds l*; u(l*) is in the box by
+/// construction and G u = 0 to rounding once the clamped set is identified (finite
+/// termination, typically 2-6 iterations). The dual maximum exists because u = 0 is always
+/// feasible. If the ascent stalls (not seen in tests) Dykstra's projections finish the job
+/// (heap-allocating). With at most kMaxInPlaceThrusters thrusters nothing is allocated.
+///
+/// hold_time (s, >= 0): the commands are held (zero-order hold) for this long while the arm
+/// moves the system CoM relative to the vehicle, so a thrust line through the CoM at the
+/// control instant misses it later by (t - t_k) times the CoM's velocity relative to the
+/// vehicle: an angular impulse O(hold_time^2) per hold. With hold_time > 0, translation-flying
+/// aims the thrust through the CoM predicted half a hold ahead (c + hold_time/2 times that
+/// relative velocity), which cancels the first-order term (O(hold_time^3) per hold).
+/// hold_time = 0: zero moment about the CoM at the instant of the call. Rotation-flying is
+/// exact either way (the force rows are fixed in the vehicle).
+///
+/// Throws ModeError naming the mode for a commands/thrusters size mismatch or, in a flying
+/// mode that projects, an on/off (non-proportional) thruster.
+void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
+                                   const Model& model, Data& data, const State& state,
+                                   VecX& commands, double hold_time = 0.0);
+
+/// The 3 x n constraint rows enforceModeOnThrusterCommands uses (world frame, full-command
+/// thrust): net force rows for rotation-flying, moment rows about `point` otherwise. Needs
+/// forwardKinematics on `data`. For tests and diagnostics (allocates).
+Eigen::Matrix<double, 3, Eigen::Dynamic> thrusterConstraintRows(ManeuveringMode mode,
+                                                                const Thrusters& thrusters,
+                                                                const Model& model,
+                                                                const Data& data,
+                                                                const Vec3& point);
 
 }  // namespace vms

@@ -137,9 +137,11 @@ void Simulator::control() {
   if (!wheel_joints_.empty())
     saturated_ += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state_, tau_);
   thrust_ = out_.thruster_command.cwiseMax(0.0).cwiseMin(1.0);
-  // Rotation-flying: thrusters may only make couples (no net force on the system).
-  if (thrusters_ && scenario_.mode == ManeuveringMode::RotationFlying)
-    thrust_ = projectOntoZeroNetForce(*thrusters_, thrust_);
+  // Flying modes (core/modes): rotation-flying keeps couples only (zero net force),
+  // translation-flying thrust through the system CoM (zero moment; aimed half a hold ahead).
+  if (thrusters_)
+    enforceModeOnThrusterCommands(scenario_.mode, *thrusters_, m, data_, state_, thrust_,
+                                  scenario_.dt * static_cast<double>(control_every_));
   dynamics_->setJointForces(tau_);
   if (thrusters_) thrusters_->setCommands(thrust_);
 }
