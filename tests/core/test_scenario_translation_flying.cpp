@@ -104,6 +104,7 @@ class TestScenarioTranslationFlying : public QObject {
   void projectionThroughTheCenterOfMass();
   void rotationFlyingAgreesWithDykstra();
   void otherModesOnlyClampAndOnOffIsRejected();
+  void heldCommandsAimAheadAndEdgeCases();
   void projectionDoesNotAllocate();
   void scenarioConservesAngularMomentumAboutTheCenterOfMass();
   void withoutTheProjectionAngularMomentumChanges();
@@ -216,6 +217,93 @@ void TestScenarioTranslationFlying::otherModesOnlyClampAndOnOffIsRejected() {
   VecX u = raw;
   QVERIFY_THROWS_EXCEPTION(ModeError, enforceModeOnThrusterCommands(
                                           ManeuveringMode::TranslationFlying, onoff, m, d, s, u));
+}
+
+void TestScenarioTranslationFlying::heldCommandsAimAheadAndEdgeCases() {
+  const Scenario sc = loadScenario(kScenario);
+  const Model& m = sc.model;
+  Thrusters th(m, sc.thrusters);
+  Data d(m);
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  const auto mode = ManeuveringMode::TranslationFlying;
+
+  // Held for h: zero moment about the CoM moved by h/2 times its velocity relative to the
+  // vehicle (so the hold's angular impulse about the moving CoM is O(h^3)).
+  double worst_ahead = 0.0;
+  for (int trial = 0; trial < 10; ++trial) {
+    State s = randomState(m, rng);
+    for (int k = 0; k < 6; ++k) s.base_twist[k] = 0.2 * uni(rng);
+    for (int j = 0; j < m.njoints; ++j) s.qd[j] = 0.3 * uni(rng);
+    const double h = 0.05;
+    VecX u = randomCommands(24, rng);
+    enforceModeOnThrusterCommands(mode, th, m, d, s, u, h);
+    computeKinematics(m, d, s);
+    const MomentumSummary ms = computeMomentum(m, d);
+    const Vec3 w = angular(d.v[0]);
+    const Vec3 rel = ms.linear / ms.mass - (Vec3(linear(d.v[0])) + w.cross(ms.center_of_mass));
+    QVERIFY(rel.norm() > 1e-3);
+    const auto G = thrusterConstraintRows(mode, th, m, d, ms.center_of_mass + 0.5 * h * rel);
+    const auto G0 = thrusterConstraintRows(mode, th, m, d, ms.center_of_mass);
+    double scale = 0.0;
+    for (Eigen::Index k = 0; k < G.cols(); ++k) scale += G.col(k).norm();
+    worst_ahead = std::max(worst_ahead, (G * u).norm() / scale);
+    QVERIFY((G0 * u).norm() > 1e3 * (G * u).norm());  // not the CoM of the instant
+  }
+  qInfo("held commands: moment about the CoM half a hold ahead / scale %.2e", worst_ahead);
+  QVERIFY(worst_ahead <= 1e-14);
+
+  const State s = State::neutral(m);
+  const Vec3 c = centerOfMass(m, d, s);
+  // A lone thruster whose line misses the CoM: it must stay off.
+  {
+    Thrusters one(m, {{"a", "base", Vec3(-1.75, 1.0, 0.0), Vec3::UnitX(), 10.0, true}});
+    VecX u = VecX::Constant(1, 0.7);
+    enforceModeOnThrusterCommands(mode, one, m, d, s, u);
+    QCOMPARE(u[0], 0.0);
+  }
+  // Two thrusters along the line through the CoM: nothing to project (G = 0).
+  {
+    Thrusters two(m, {{"a", "base", Vec3(c.x() - 1.0, c.y(), c.z()), Vec3::UnitX(), 10.0, true},
+                      {"b", "base", Vec3(c.x() + 1.0, c.y(), c.z()), -Vec3::UnitX(), 10.0, true}});
+    VecX u(2);
+    u << 0.3, 1.4;
+    enforceModeOnThrusterCommands(mode, two, m, d, s, u);
+    QVERIFY(u[0] == 0.3 && u[1] == 1.0);
+  }
+  // Many random thrusters (more than kMaxInPlaceThrusters: the heap path): feasible and the
+  // nearest (variational inequality), the same answer as the rotation-flying projection where
+  // the latter applies.
+  {
+    std::vector<ThrusterSpec> specs;
+    for (int k = 0; k < kMaxInPlaceThrusters + 6; ++k)
+      specs.push_back({"t" + std::to_string(k), "base",
+                       Vec3(1.75 * uni(rng), 1.75 * uni(rng), 1.75 * uni(rng)),
+                       Vec3(uni(rng), uni(rng), uni(rng)), 5.0 + 5.0 * (uni(rng) + 1.0), true});
+    Thrusters many(m, specs);
+    const auto n = static_cast<Eigen::Index>(specs.size());
+    const auto G = thrusterConstraintRows(mode, many, m, d, c);
+    double scale = 0.0;
+    for (Eigen::Index k = 0; k < n; ++k) scale += G.col(k).norm();
+    double worst = 0.0, worst_vi = 0.0;
+    for (int trial = 0; trial < 5; ++trial) {
+      const VecX raw = randomCommands(n, rng);
+      const VecX clamped = raw.cwiseMax(0.0).cwiseMin(1.0);
+      VecX u = raw;
+      enforceModeOnThrusterCommands(mode, many, m, d, s, u);
+      QVERIFY(u.minCoeff() >= 0.0 && u.maxCoeff() <= 1.0);
+      worst = std::max(worst, (G * u).norm() / scale);
+      for (int k = 0; k < 10; ++k) {
+        VecX v = randomCommands(n, rng);
+        enforceModeOnThrusterCommands(mode, many, m, d, s, v);
+        worst_vi = std::max(worst_vi, (clamped - u).dot(v - u));
+      }
+    }
+    qInfo("%d random thrusters: moment / scale %.2e, variational inequality %.2e",
+          static_cast<int>(n), worst, worst_vi);
+    QVERIFY(worst <= 1e-14);
+    QVERIFY(worst_vi <= 1e-12);
+  }
 }
 
 void TestScenarioTranslationFlying::projectionDoesNotAllocate() {
