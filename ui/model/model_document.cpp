@@ -1,2 +1,336 @@
-// Placeholder so the module builds before its implementation lands; replaced by it.
 #include "ui/model/model_document.hpp"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QUndoStack>
+#include <cstring>
+#include <utility>
+
+#include "core/io/model_io.hpp"
+#include "core/io/vms_json.hpp"
+#include "ui/model/autosave_files.hpp"
+#include "ui/model/description_edits.hpp"
+#include "ui/model/document_edit_command.hpp"
+#include "ui/model/document_loader.hpp"
+#include "ui/model/scenario_builder.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+void setError(QString* error, const QString& message) {
+  if (error) *error = message;
+}
+
+QString qstr(const std::string& s) { return QString::fromStdString(s); }
+
+int nextDocumentId() {
+  static int id = 0;
+  return ++id;
+}
+
+bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    setError(error, path + ": cannot write: " + file.errorString());
+    return false;
+  }
+  return true;
+}
+
+bool bitwiseEqual(const VecX& a, const VecX& b) {
+  return a.size() == b.size() &&
+         (a.size() == 0 ||
+          std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<size_t>(a.size())) == 0);
+}
+
+}  // namespace
+
+struct ModelDocument::Impl {
+  ModelDocument* self = nullptr;
+  QUndoStack* undo = nullptr;
+  SnapshotPtr current = std::make_shared<DocumentSnapshot>();
+  bool open = false;
+  QString path;
+  QString model_dir;
+  bool forced_modified = false;  // restored from a recovery file: unsaved with no undo history
+  bool last_modified = false;
+  QString autosave_dir;
+  int document_id = nextDocumentId();
+  std::optional<AutosaveFiles> autosave;  // written by this document, not yet discarded
+
+  bool modified() const { return open && (forced_modified || !undo->isClean()); }
+
+  void emitModifiedIfChanged() {
+    const bool m = modified();
+    if (m == last_modified) return;
+    last_modified = m;
+    emit self->modifiedChanged(m);
+  }
+
+  void apply(const SnapshotPtr& snapshot) {
+    current = snapshot;
+    emit self->modelChanged();
+  }
+
+  /// Validates `edited` and pushes it as one undo step. False + message if refused.
+  bool commit(ModelDescription edited, const std::string& what, QString* error) {
+    auto next = std::make_shared<DocumentSnapshot>();
+    next->description = std::move(edited);
+    next->source = current->source;
+    try {
+      next->scenario = buildScenario(next->description, next->source, &next->warnings);
+    } catch (const std::exception& e) {
+      setError(error, qstr(e.what()));
+      return false;
+    }
+    undo->push(new DocumentEditCommand(qstr("Edit " + what), current, std::move(next),
+                                       [this](const SnapshotPtr& s) { apply(s); }));
+    return true;
+  }
+
+  void replaceDocument(LoadedDocument loaded, const QString& new_path) {
+    if (autosave) markAutosaveLive(autosave->data, false);
+    autosave.reset();
+    undo->clear();
+    current = std::make_shared<DocumentSnapshot>(std::move(loaded.snapshot));
+    model_dir = qstr(loaded.model_dir);
+    path = new_path;
+    open = true;
+    forced_modified = false;
+    undo->setClean();
+  }
+
+  QByteArray documentText(bool as_scenario, const QString& target_dir) const {
+    if (!as_scenario) return QByteArray::fromStdString(writeVmsJson(current->description));
+    return QByteArray::fromStdString(scenarioTextWithModel(
+        current->description, current->source, target_dir.toStdString(), target_dir.isEmpty()));
+  }
+};
+
+ModelDocument::ModelDocument(QObject* parent) : QObject(parent), impl_(std::make_unique<Impl>()) {
+  impl_->self = this;
+  impl_->undo = new QUndoStack(this);
+  impl_->autosave_dir =
+      QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave";
+  connect(impl_->undo, &QUndoStack::cleanChanged, this,
+          [this](bool) { impl_->emitModifiedIfChanged(); });
+  connect(impl_->undo, &QUndoStack::indexChanged, this,
+          [this](int) { impl_->emitModifiedIfChanged(); });
+}
+
+ModelDocument::~ModelDocument() {
+  // The recovery copy stays (only discardAutosave() removes it): a document destroyed without
+  // a clean close is offered again; it is no longer live, so this process may offer it too.
+  if (impl_->autosave) markAutosaveLive(impl_->autosave->data, false);
+}
+
+bool ModelDocument::open(const QString& path, QString* error) {
+  LoadedDocument loaded;
+  try {
+    loaded = loadDocument(path.toStdString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  return true;
+}
+
+bool ModelDocument::isOpen() const { return impl_->open; }
+QString ModelDocument::path() const { return impl_->path; }
+QString ModelDocument::modelDirectory() const { return impl_->model_dir; }
+
+QString ModelDocument::title() const {
+  if (!impl_->open) return {};
+  const Scenario& s = impl_->current->scenario;
+  if (impl_->current->source.from_scenario_file && !s.name.empty()) return qstr(s.name);
+  return qstr(impl_->current->description.name);
+}
+
+const ModelDescription& ModelDocument::description() const { return impl_->current->description; }
+const Scenario& ModelDocument::scenario() const { return impl_->current->scenario; }
+
+QStringList ModelDocument::warnings() const {
+  QStringList out;
+  for (const auto& w : impl_->current->warnings) out << qstr(w);
+  return out;
+}
+
+bool ModelDocument::isScenarioFile() const {
+  return impl_->open && impl_->current->source.from_scenario_file;
+}
+
+bool ModelDocument::setLinkProperty(int link, LinkProperty property, const VecX& value,
+                                    QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  const std::string problem = setLinkPropertyValue(d, link, property, value);
+  if (!problem.empty()) {
+    setError(error, qstr(problem));
+    return false;
+  }
+  if (bitwiseEqual(linkPropertyValue(d, link, property),
+                   linkPropertyValue(impl_->current->description, link, property)))
+    return true;  // nothing changes: no undo step
+  const std::string what = describeEdit(d, link, property);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::setJointProperty(int joint, JointProperty property, const VecX& value,
+                                     QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  const std::string problem = setJointPropertyValue(d, joint, property, value);
+  if (!problem.empty()) {
+    setError(error, qstr(problem));
+    return false;
+  }
+  const JointDescription& before = impl_->current->description.joints[joint];
+  const JointDescription& after = d.joints[joint];
+  const bool same = before.axis == after.axis && before.origin.p == after.origin.p &&
+                    before.origin.R == after.origin.R && before.lower == after.lower &&
+                    before.upper == after.upper && before.effort == after.effort &&
+                    before.velocity == after.velocity && before.damping == after.damping &&
+                    before.has_limits == after.has_limits;
+  if (same) return true;
+  const std::string what = describeEdit(d, joint, property);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::setBaseType(BaseType type, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  if (impl_->current->description.base_type == type) return true;
+  ModelDescription d = impl_->current->description;
+  d.base_type = type;
+  return impl_->commit(std::move(d), "vehicle type (" + toString(type) + ")", error);
+}
+
+QUndoStack* ModelDocument::undoStack() const { return impl_->undo; }
+bool ModelDocument::isModified() const { return impl_->modified(); }
+
+bool ModelDocument::save(const QString& path, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  const std::string p = path.toStdString();
+  const bool as_scenario = isScenarioFileName(p);
+  const QFileInfo info(path);
+  try {
+    if (as_scenario || path.endsWith(".vms.json", Qt::CaseInsensitive)) {
+      if (!writeFileAtomically(path, impl_->documentText(as_scenario, info.absolutePath()), error))
+        return false;
+    } else if (isModelFileName(p)) {
+      saveModelDescription(impl_->current->description, p);  // .urdf (lossy, see model-format)
+    } else {
+      setError(error, path + ": unknown file type (save as .vms.json, .scenario.json or .urdf)");
+      return false;
+    }
+  } catch (const std::exception& e) {
+    setError(error, qstr(messageNamingFile(p, e.what())));
+    return false;
+  }
+  // The document now is that file: later scenario paths are relative to it.
+  if (as_scenario) {
+    auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
+    try {
+      next->source = scenarioFileSource(info.absoluteFilePath().toStdString());
+    } catch (const std::exception& e) {
+      setError(error, qstr(e.what()));
+      return false;
+    }
+    impl_->current = std::move(next);
+  } else if (!impl_->current->source.from_scenario_file) {
+    auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
+    next->source = defaultScenarioSource(info.absoluteFilePath().toStdString());
+    impl_->current = std::move(next);
+  }
+  impl_->path = info.absoluteFilePath();
+  if (as_scenario || !impl_->current->source.from_scenario_file)
+    impl_->model_dir = info.absolutePath();
+  impl_->forced_modified = false;
+  impl_->undo->setClean();
+  discardAutosave();
+  impl_->emitModifiedIfChanged();
+  return true;
+}
+
+void ModelDocument::setAutosaveDirectory(const QString& dir) { impl_->autosave_dir = dir; }
+
+bool ModelDocument::writeAutosave(QString* error) {
+  if (!impl_->modified()) {
+    discardAutosave();
+    return true;
+  }
+  const bool scenario = impl_->current->source.from_scenario_file;
+  const AutosaveFiles files =
+      autosaveFilesFor(impl_->autosave_dir, impl_->path, scenario, impl_->document_id);
+  AutosaveMetadata meta = currentProcessMetadata();
+  meta.original_path = impl_->path;
+  meta.model_dir = impl_->model_dir;
+  QByteArray text;
+  try {
+    text = impl_->documentText(scenario, QString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  if (impl_->autosave && impl_->autosave->data != files.data) discardAutosave();
+  markAutosaveLive(files.data, true);
+  impl_->autosave = files;
+  return writeAutosaveFiles(files, text, meta, error);
+}
+
+void ModelDocument::discardAutosave() {
+  if (!impl_->autosave) return;
+  removeAutosaveFiles(*impl_->autosave);
+  markAutosaveLive(impl_->autosave->data, false);
+  impl_->autosave.reset();
+}
+
+std::optional<QString> ModelDocument::findRecovery(const QString& autosave_dir) {
+  return findRecoveryFile(autosave_dir);
+}
+
+bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  LoadedDocument loaded;
+  try {
+    loaded = loadDocument(recovery_file.toStdString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  const QString original = meta ? meta->original_path : QString();
+  if (meta && !meta->model_dir.isEmpty()) loaded.model_dir = meta->model_dir.toStdString();
+  // Messages and relative paths refer to the original file again.
+  if (!original.isEmpty()) {
+    auto& source = loaded.snapshot.source;
+    source.source_name = original.toStdString();
+    source.base_dir = QFileInfo(original).absolutePath().toStdString();
+  }
+  impl_->replaceDocument(std::move(loaded), original);
+  impl_->forced_modified = true;
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  // Take the recovery over: our own copy first, then the old one goes.
+  writeAutosave(nullptr);
+  if (!impl_->autosave || impl_->autosave->data != recovery_file)
+    removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
+  return true;
+}
+
+}  // namespace vms::ui

@@ -9,6 +9,7 @@
 // module; the app depends on it.
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <optional>
 
@@ -21,7 +22,18 @@ namespace vms::ui {
 
 /// One editable property of a link or joint (the property inspector's rows).
 enum class LinkProperty { Mass, CenterOfMass, Inertia };  // Inertia: [ixx iyy izz ixy ixz iyz]
-enum class JointProperty { Axis, OriginXyz, OriginRpy, Lower, Upper, Effort, Velocity, Damping };
+/// LimitsEnabled (added): 1 = the joint's lower/upper limits apply, 0 = unlimited.
+enum class JointProperty {
+  Axis,
+  OriginXyz,
+  OriginRpy,
+  Lower,
+  Upper,
+  Effort,
+  Velocity,
+  Damping,
+  LimitsEnabled
+};
 
 class ModelDocument : public QObject {
   Q_OBJECT
@@ -33,9 +45,9 @@ class ModelDocument : public QObject {
   /// message naming the file and the problem, and leaves the document unchanged.
   bool open(const QString& path, QString* error);
   bool isOpen() const;
-  QString path() const;          // file opened (empty for none)
+  QString path() const;            // file opened (empty for none)
   QString modelDirectory() const;  // folder mesh paths are relative to
-  QString title() const;         // scenario or model name, for the window title
+  QString title() const;           // scenario or model name, for the window title
 
   const ModelDescription& description() const;
   const Scenario& scenario() const;  // compiled from the current description
@@ -46,6 +58,11 @@ class ModelDocument : public QObject {
   bool setBaseType(BaseType type, QString* error);
   QUndoStack* undoStack() const;
   bool isModified() const;  // unsaved edits
+
+  // Added: non-fatal findings of the last open/edit ("<file>: <element>: <problem>"), and
+  // whether the document is a scenario file (else a bare model in the default scenario).
+  QStringList warnings() const;
+  bool isScenarioFile() const;
 
   /// Saves the model description as .vms.json (or the scenario as .scenario.json, with the
   /// model inline, when `path` ends so). Clears the modified flag on success.

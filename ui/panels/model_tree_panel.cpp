@@ -1,2 +1,211 @@
-// Placeholder so the module builds before its implementation lands; replaced by it.
 #include "ui/panels/model_tree_panel.hpp"
+
+#include <QHeaderView>
+#include <QSignalBlocker>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <functional>
+#include <set>
+
+#include "ui/model/model_document.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+QString qstr(const std::string& s) { return QString::fromStdString(s); }
+
+QString axisText(const Vec3& a) {
+  return QStringLiteral("axis (%1, %2, %3)")
+      .arg(a.x(), 0, 'g', 6)
+      .arg(a.y(), 0, 'g', 6)
+      .arg(a.z(), 0, 'g', 6);
+}
+
+}  // namespace
+
+struct ModelTreePanel::Impl {
+  ModelTreePanel* self = nullptr;
+  ModelDocument* document = nullptr;
+  QTreeWidget* tree = nullptr;
+  bool quiet = false;  // selection changes made by the program emit nothing
+
+  QTreeWidgetItem* addRow(QTreeWidgetItem* parent, RowKind kind, int index, int body, int joint,
+                          const QString& name, const QString& type, const QString& details) {
+    auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree);
+    item->setText(0, name);
+    item->setText(1, type);
+    item->setText(2, details);
+    item->setData(0, KindRole, static_cast<int>(kind));
+    item->setData(0, DescriptionIndexRole, index);
+    item->setData(0, BodyRole, body);
+    item->setData(0, JointIndexRole, joint);
+    item->setToolTip(0, type + (details.isEmpty() ? QString() : " — " + details));
+    return item;
+  }
+
+  void rebuild() {
+    // Keep the selection by kind and name.
+    QString selected_name;
+    int selected_kind = -1;
+    if (auto* item = tree->currentItem()) {
+      selected_name = item->text(0);
+      selected_kind = item->data(0, KindRole).toInt();
+    }
+    const QSignalBlocker block(tree);
+    tree->clear();
+    if (!document->isOpen()) return;
+    const Scenario& scenario = document->scenario();
+    const Model& model = scenario.model;
+    const ModelDescription& d = model.description;
+    std::set<std::string> wheels;
+    for (const auto& w : scenario.reaction_wheels) wheels.insert(w.name);
+    const int editable_links = static_cast<int>(document->description().links.size());
+    const int editable_joints = static_cast<int>(document->description().joints.size());
+
+    auto bodyOfLink = [&](const std::string& name) {
+      const int f = model.frameIndex(name);
+      return f >= 0 ? model.frames[f].body : 0;
+    };
+    auto linkIndex = [&](const std::string& name) {
+      for (size_t i = 0; i < d.links.size(); ++i)
+        if (d.links[i].name == name) return static_cast<int>(i);
+      return -1;
+    };
+    auto addLink = [&](QTreeWidgetItem* parent, int link) {
+      const std::string& name = d.links[link].name;
+      const int body = bodyOfLink(name);
+      QString type = body == 0 && model.body_names[0] == name
+                         ? QStringLiteral("vehicle (%1)").arg(qstr(toString(model.base_type)))
+                         : QStringLiteral("link");
+      QString details = QStringLiteral("%1 kg").arg(d.links[link].inertial.mass, 0, 'g', 6);
+      if (wheels.count(name)) type = QStringLiteral("reaction wheel");
+      if (model.body_names[body] != name)
+        details += QStringLiteral(", fused into body '%1'").arg(qstr(model.body_names[body]));
+      else
+        details += QStringLiteral(", body %1").arg(body);
+      if (link >= editable_links) details += QStringLiteral(" (from the scenario)");
+      return addRow(parent, RowKind::Link, link, body, -1, qstr(name), type, details);
+    };
+
+    std::function<void(QTreeWidgetItem*, int)> addChildren = [&](QTreeWidgetItem* item, int link) {
+      const std::string& name = d.links[link].name;
+      for (size_t j = 0; j < d.joints.size(); ++j) {
+        const JointDescription& jd = d.joints[j];
+        if (jd.parent != name) continue;
+        const int child = linkIndex(jd.child);
+        if (child < 0) continue;
+        const int k = model.jointIndex(jd.name);
+        const int body = k >= 0 ? model.joint_body[k] : bodyOfLink(jd.child);
+        QString type = QStringLiteral("%1 joint").arg(toString(jd.kind));
+        if (wheels.count(jd.name)) type = QStringLiteral("reaction wheel joint");
+        QString details =
+            jd.kind == JointKind::Fixed ? QStringLiteral("fused") : axisText(jd.axis.normalized());
+        if (jd.kind != JointKind::Fixed && jd.has_limits && jd.kind != JointKind::Continuous)
+          details += QStringLiteral(", [%1, %2]").arg(jd.lower, 0, 'g', 6).arg(jd.upper, 0, 'g', 6);
+        if (static_cast<int>(j) >= editable_joints)
+          details += QStringLiteral(" (from the scenario)");
+        auto* joint_item = addRow(item, RowKind::Joint, static_cast<int>(j), body, k, qstr(jd.name),
+                                  type, details);
+        addChildren(addLink(joint_item, child), child);
+      }
+      for (size_t f = 0; f < d.frames.size(); ++f) {
+        const FrameDescription& fd = d.frames[f];
+        if (fd.link != name) continue;
+        addRow(item, RowKind::Frame, static_cast<int>(f), bodyOfLink(fd.link), -1, qstr(fd.name),
+               QStringLiteral("frame"),
+               QStringLiteral("on '%1', at (%2, %3, %4)")
+                   .arg(qstr(fd.link))
+                   .arg(fd.origin.p.x(), 0, 'g', 6)
+                   .arg(fd.origin.p.y(), 0, 'g', 6)
+                   .arg(fd.origin.p.z(), 0, 'g', 6));
+      }
+    };
+    const int root = linkIndex(model.body_names.empty() ? std::string() : model.body_names[0]);
+    if (root < 0) return;
+    auto* root_item = addLink(nullptr, root);
+    addChildren(root_item, root);
+    tree->expandAll();
+    for (int c = 0; c < 3; ++c) tree->resizeColumnToContents(c);
+
+    if (selected_kind >= 0) {
+      for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        if ((*it)->text(0) == selected_name && (*it)->data(0, KindRole).toInt() == selected_kind) {
+          select(*it);
+          break;
+        }
+    }
+  }
+
+  void select(QTreeWidgetItem* item) {
+    quiet = true;
+    tree->setCurrentItem(item);
+    if (!item) tree->clearSelection();
+    quiet = false;
+  }
+
+  void onCurrentChanged(QTreeWidgetItem* item) {
+    if (quiet || !item) return;
+    const auto kind = static_cast<RowKind>(item->data(0, KindRole).toInt());
+    const int index = item->data(0, DescriptionIndexRole).toInt();
+    const int body = item->data(0, BodyRole).toInt();
+    const int joint = item->data(0, JointIndexRole).toInt();
+    emit self->bodySelected(body);
+    if (kind == RowKind::Link) {
+      const bool editable = index < static_cast<int>(document->description().links.size());
+      emit self->linkSelected(editable ? index : -1);
+    } else if (kind == RowKind::Joint) {
+      const bool editable = index < static_cast<int>(document->description().joints.size());
+      if (joint >= 0) emit self->jointSelected(joint);
+      emit self->descriptionJointSelected(editable ? index : -1);
+    }
+  }
+};
+
+ModelTreePanel::ModelTreePanel(ModelDocument* document, QWidget* parent)
+    : QWidget(parent), impl_(std::make_unique<Impl>()) {
+  impl_->self = this;
+  impl_->document = document;
+  impl_->tree = new QTreeWidget(this);
+  impl_->tree->setObjectName("modelTree");
+  impl_->tree->setColumnCount(3);
+  impl_->tree->setHeaderLabels({tr("Name"), tr("Type"), tr("Details")});
+  impl_->tree->setSelectionMode(QAbstractItemView::SingleSelection);
+  impl_->tree->setUniformRowHeights(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(impl_->tree);
+  connect(impl_->tree, &QTreeWidget::currentItemChanged, this,
+          [this](QTreeWidgetItem* item) { impl_->onCurrentChanged(item); });
+  if (document) {
+    connect(document, &ModelDocument::opened, this, [this] {
+      impl_->tree->setCurrentItem(nullptr);
+      impl_->rebuild();
+    });
+    connect(document, &ModelDocument::modelChanged, this, [this] { impl_->rebuild(); });
+    impl_->rebuild();
+  }
+}
+
+ModelTreePanel::~ModelTreePanel() = default;
+
+QTreeWidget* ModelTreePanel::treeWidget() const { return impl_->tree; }
+
+void ModelTreePanel::setSelectedBody(int body) {
+  if (body < 0 || !impl_->document || !impl_->document->isOpen()) {
+    impl_->select(nullptr);
+    return;
+  }
+  const Model& model = impl_->document->scenario().model;
+  if (body >= model.nbodies) return;
+  const QString name = qstr(model.body_names[body]);
+  for (QTreeWidgetItemIterator it(impl_->tree); *it; ++it)
+    if ((*it)->data(0, KindRole).toInt() == static_cast<int>(RowKind::Link) &&
+        (*it)->text(0) == name) {
+      impl_->select(*it);
+      impl_->tree->scrollToItem(*it);
+      return;
+    }
+}
+
+}  // namespace vms::ui

@@ -5,6 +5,8 @@
 #include <QWidget>
 #include <memory>
 
+class QTreeWidget;
+
 namespace vms::ui {
 
 class ModelDocument;
@@ -17,10 +19,24 @@ class ModelTreePanel : public QWidget {
   /// Selects the row of a compiled-model body (-1: clears) without emitting bodySelected.
   void setSelectedBody(int body);
 
+  // Added (tests, main window): the tree widget itself. Each row carries its kind, indices and
+  // body in the data roles below (column 0).
+  QTreeWidget* treeWidget() const;
+  enum Role {
+    KindRole = 0x0100 + 1,  // Qt::UserRole + 1: RowKind
+    DescriptionIndexRole,   // link/joint/frame index in scenario().model.description
+    BodyRole,               // compiled body the row belongs to
+    JointIndexRole,         // compiled joint (user order), -1 for fixed joints and other rows
+  };
+  enum class RowKind { Link, Joint, Frame };
+
  signals:
   void bodySelected(int body);    // compiled-model body index
   void jointSelected(int joint);  // compiled-model joint index (user order)
-  void linkSelected(int link);    // description link index
+  void linkSelected(int link);    // description link index (-1: a reaction wheel's link)
+  /// Added: description joint index of the selected joint row (fixed joints too; -1 for a
+  /// reaction wheel's joint, which the scenario defines).
+  void descriptionJointSelected(int joint);
 
  private:
   struct Impl;

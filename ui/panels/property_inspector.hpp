@@ -19,6 +19,14 @@ class PropertyInspector : public QWidget {
   void showJoint(int joint);  // description joint index
   void showBody(int body);    // compiled body: its defining link
 
+  // Added (tests): what is shown (-1: none) and the inline problem text ("" when none). The
+  // fields are QLineEdits named "mass", "com.x", "inertia.ixx" ... "inertia.iyz", "axis.x",
+  // "origin.x", "origin.roll", "lower", "upper", "effort", "velocity", "damping"; QCheckBox
+  // "limits"; QComboBox "baseType" (vehicle link only). Each commits on editingFinished.
+  int shownLink() const;
+  int shownJoint() const;
+  QString problemText() const;
+
  signals:
   void message(const QString& text);  // refused edits etc., for the log panel
 

@@ -1,0 +1,465 @@
+// ModelDocument: opening every file type, refusing bad files without touching the open
+// document, undoable edits that recompile the scenario (undo restores it bit for bit), refused
+// non-physical edits, save/reload round trips, autosave and crash recovery.
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest/QtTest>
+#include <cmath>
+#include <cstring>
+
+#include "core/io/vms_json.hpp"
+#include "test_support.hpp"
+#include "ui/model/autosave_files.hpp"
+#include "ui/model/model_document.hpp"
+
+Q_DECLARE_METATYPE(vms::VecX)
+
+using vms::ui::JointProperty;
+using vms::ui::LinkProperty;
+using vms::ui::ModelDocument;
+
+namespace {
+
+const QString kModels = QStringLiteral(VMS_MODELS_DIR);
+const QString kSpatial = kModels + "/seed004_spatial.vms.json";
+const QString kPlanarUrdf = kModels + "/seed004_planar.urdf";
+const QString kOneJoint = kModels + "/seed004_spatial_one_joint.scenario.json";
+const QString kWheelSlew = kModels + "/seed004_spatial_wheel_slew.scenario.json";
+
+vms::VecX values(std::initializer_list<double> xs) {
+  vms::VecX v(static_cast<Eigen::Index>(xs.size()));
+  Eigen::Index i = 0;
+  for (double x : xs) v[i++] = x;
+  return v;
+}
+
+std::string modelText(const ModelDocument& doc) { return vms::writeVmsJson(doc.description()); }
+
+template <typename Vector>
+bool sameBits(const Vector& a, const Vector& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(a[0]) * a.size()) == 0;
+}
+
+/// Bitwise equality of the compiled model's mass properties and joint data.
+bool sameCompiledModel(const vms::Model& a, const vms::Model& b) {
+  if (a.nbodies != b.nbodies || a.njoints != b.njoints || a.base_type != b.base_type) return false;
+  if (std::memcmp(&a.total_mass, &b.total_mass, sizeof(double)) != 0) return false;
+  if (!sameBits(a.mass, b.mass)) return false;
+  for (int i = 0; i < a.nbodies; ++i) {
+    if (std::memcmp(a.com[i].data(), b.com[i].data(), sizeof(double) * 3) != 0) return false;
+    if (std::memcmp(a.inertia_com[i].data(), b.inertia_com[i].data(), sizeof(double) * 9) != 0)
+      return false;
+    if (std::memcmp(a.joint_axis[i].data(), b.joint_axis[i].data(), sizeof(double) * 3) != 0)
+      return false;
+    if (std::memcmp(a.joint_placement[i].R.data(), b.joint_placement[i].R.data(),
+                    sizeof(double) * 9) != 0 ||
+        std::memcmp(a.joint_placement[i].p.data(), b.joint_placement[i].p.data(),
+                    sizeof(double) * 3) != 0)
+      return false;
+  }
+  return sameBits(a.damping, b.damping) && sameBits(a.lower_limit, b.lower_limit) &&
+         sameBits(a.upper_limit, b.upper_limit) && sameBits(a.effort_limit, b.effort_limit) &&
+         sameBits(a.velocity_limit, b.velocity_limit);
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(text);
+  return path;
+}
+
+int moveableJoints(const vms::ModelDescription& d) {
+  int n = 0;
+  for (const auto& j : d.joints) n += j.kind != vms::JointKind::Fixed;
+  return n;
+}
+
+}  // namespace
+
+class TestModelDocument : public QObject {
+  Q_OBJECT
+ private slots:
+  void opensEveryFileType();
+  void refusesBadFilesAndKeepsTheDocument_data();
+  void refusesBadFilesAndKeepsTheDocument();
+  void linkEditRecompilesAndUndoRestoresBitwise();
+  void jointAndBaseEditsReachTheScenario();
+  void scenarioEditsKeepActuators();
+  void refusedEditsChangeNothing_data();
+  void refusedEditsChangeNothing();
+  void saveReloadRoundTrip_data();
+  void saveReloadRoundTrip();
+  void autosaveAndRecoveryAfterCrash();
+  void recoveryChecksTheWritingProcess();
+};
+
+void TestModelDocument::opensEveryFileType() {
+  ModelDocument doc;
+  QSignalSpy opened(&doc, &ModelDocument::opened);
+  QString error;
+
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  QCOMPARE(doc.description().links.size(), size_t(7));
+  QCOMPARE(doc.scenario().model.njoints, 6);
+  QVERIFY(std::isinf(doc.scenario().duration));  // open-ended default scenario
+  QVERIFY(doc.scenario().model.base_type == vms::BaseType::Free);
+  QVERIFY(!doc.isScenarioFile());
+  QVERIFY(!doc.isModified());
+  QCOMPARE(doc.title(), QString("seed004_spatial"));
+  QCOMPARE(doc.modelDirectory(), QFileInfo(kSpatial).absolutePath());
+
+  QVERIFY2(doc.open(kPlanarUrdf, &error), qPrintable(error));
+  QCOMPARE(doc.scenario().model.njoints, moveableJoints(doc.description()));
+  QCOMPARE(doc.path(), QFileInfo(kPlanarUrdf).absoluteFilePath());
+
+  QVERIFY2(doc.open(kOneJoint, &error), qPrintable(error));
+  QVERIFY(doc.isScenarioFile());
+  QCOMPARE(doc.scenario().duration, vms::loadScenario(kOneJoint.toStdString()).duration);
+  QCOMPARE(doc.scenario().controllers.size(), size_t(1));
+
+  QVERIFY2(doc.open(kWheelSlew, &error), qPrintable(error));
+  QCOMPARE(doc.scenario().reaction_wheels.size(), size_t(3));
+  // The editable description is the arm; the scenario's model adds the three wheels.
+  QCOMPARE(doc.scenario().model.njoints, moveableJoints(doc.description()) + 3);
+  const vms::Scenario reference = vms::loadScenario(kWheelSlew.toStdString());
+  QVERIFY(sameCompiledModel(doc.scenario().model, reference.model));
+  QCOMPARE(opened.count(), 4);
+}
+
+void TestModelDocument::refusesBadFilesAndKeepsTheDocument_data() {
+  QTest::addColumn<QString>("name");
+  QTest::addColumn<QByteArray>("text");  // empty: the file does not exist
+  QTest::addColumn<QString>("problem");  // part of the message
+  QTest::newRow("malformed JSON") << "broken.vms.json" << QByteArray("{\"format\": ") << "JSON";
+  QTest::newRow("unknown key")
+      << "typo.vms.json"
+      << QByteArray(R"({"format": "vms-model", "version": 1, "links": [{"name": "a", "mas": 1}]})")
+      << "unknown key";
+  QTest::newRow("bad URDF") << "bad.urdf" << QByteArray("<robot name=\"x\"><link name=") << "";
+  QTest::newRow("missing file") << "absent.vms.json" << QByteArray() << "";
+  QTest::newRow("kinematic loop") << "loop.vms.json"
+                                  << QByteArray(R"({"format": "vms-model", "version": 1,
+          "links": [{"name": "a", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 1}},
+                    {"name": "b", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}],
+          "joints": [{"name": "j1", "type": "revolute", "parent": "a", "child": "b"},
+                     {"name": "j2", "type": "revolute", "parent": "b", "child": "a"}]})")
+                                  << "loop";
+  QTest::newRow("scenario unknown key")
+      << "s.scenario.json" << QByteArray(R"({"model": "x.vms.json", "durration": 1})") << "";
+  QTest::newRow("scenario model not found")
+      << "m.scenario.json" << QByteArray(R"({"model": "nowhere.vms.json", "duration": 1})")
+      << "nowhere.vms.json";
+  QTest::newRow("unknown type") << "model.txt" << QByteArray("x") << "unknown file type";
+}
+
+void TestModelDocument::refusesBadFilesAndKeepsTheDocument() {
+  QFETCH(QString, name);
+  QFETCH(QByteArray, text);
+  QFETCH(QString, problem);
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString path = text.isEmpty() ? dir.filePath(name) : writeFile(dir, name, text);
+
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  QVERIFY(doc.setLinkProperty(1, LinkProperty::Mass, values({7.5}), &error));
+  const std::string before = modelText(doc);
+  const double mass_before = doc.scenario().model.total_mass;
+  QSignalSpy opened(&doc, &ModelDocument::opened);
+  QSignalSpy changed(&doc, &ModelDocument::modelChanged);
+
+  QVERIFY(!doc.open(path, &error));
+  QVERIFY2(error.contains(name), qPrintable(error));
+  QVERIFY2(error.contains(problem, Qt::CaseInsensitive), qPrintable(error));
+  QCOMPARE(doc.path(), QFileInfo(kSpatial).absoluteFilePath());
+  QVERIFY(modelText(doc) == before);
+  QCOMPARE(doc.scenario().model.total_mass, mass_before);
+  QVERIFY(doc.isModified());
+  QCOMPARE(doc.undoStack()->count(), 1);
+  QCOMPARE(opened.count(), 0);
+  QCOMPARE(changed.count(), 0);
+}
+
+void TestModelDocument::linkEditRecompilesAndUndoRestoresBitwise() {
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  const std::string original_text = modelText(doc);
+  const vms::Model original = doc.scenario().model;
+  QSignalSpy changed(&doc, &ModelDocument::modelChanged);
+  QSignalSpy modified(&doc, &ModelDocument::modifiedChanged);
+
+  const double m1 = doc.description().links[1].inertial.mass;  // 5 kg
+  QVERIFY2(doc.setLinkProperty(1, LinkProperty::Mass, values({m1 + 2.5}), &error),
+           qPrintable(error));
+  QCOMPARE(doc.description().links[1].inertial.mass, m1 + 2.5);
+  QVERIFY(std::abs(doc.scenario().model.total_mass - (original.total_mass + 2.5)) < 1e-9);
+  QCOMPARE(changed.count(), 1);
+  QVERIFY(doc.isModified());
+  QCOMPARE(modified.count(), 1);
+  QCOMPARE(modified.last().at(0).toBool(), true);
+
+  QVERIFY(doc.setLinkProperty(2, LinkProperty::CenterOfMass, values({0.1, -0.2, 0.3}), &error));
+  QVERIFY(doc.setLinkProperty(2, LinkProperty::Inertia, values({2, 3, 4, 0.1, -0.2, 0.3}), &error));
+  const vms::Mat3& I = doc.description().links[2].inertial.inertia;
+  QCOMPARE(I(0, 1), 0.1);
+  QCOMPARE(I(2, 0), -0.2);
+  QCOMPARE(I(1, 2), 0.3);
+  QCOMPARE(I(2, 2), 4.0);
+  QVERIFY(!sameCompiledModel(doc.scenario().model, original));
+  const vms::Model edited = doc.scenario().model;
+  QCOMPARE(doc.undoStack()->count(), 3);
+
+  // Setting a value it already has is no edit at all.
+  QVERIFY(doc.setLinkProperty(2, LinkProperty::CenterOfMass, values({0.1, -0.2, 0.3}), &error));
+  QCOMPARE(doc.undoStack()->count(), 3);
+
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  QVERIFY(modelText(doc) == original_text);
+  QVERIFY(sameCompiledModel(doc.scenario().model, original));
+  QVERIFY(!doc.isModified());
+  QCOMPARE(modified.last().at(0).toBool(), false);
+
+  doc.undoStack()->redo();
+  doc.undoStack()->redo();
+  doc.undoStack()->redo();
+  QVERIFY(sameCompiledModel(doc.scenario().model, edited));
+  QVERIFY(doc.isModified());
+  QCOMPARE(changed.count(), 9);
+}
+
+void TestModelDocument::jointAndBaseEditsReachTheScenario() {
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  const vms::Model& m = doc.scenario().model;
+  const int k = m.jointIndex(doc.description().joints[2].name);
+  QVERIFY(k >= 0);
+  const int body = m.joint_body[k];
+
+  QVERIFY2(doc.setJointProperty(2, JointProperty::Damping, values({0.75}), &error),
+           qPrintable(error));
+  QCOMPARE(doc.scenario().model.damping[k], 0.75);
+  QVERIFY(doc.setJointProperty(2, JointProperty::Axis, values({0, 0, 2}), &error));
+  QVERIFY((doc.scenario().model.joint_axis[body] - vms::Vec3::UnitZ()).norm() < 1e-15);
+  QVERIFY(doc.setJointProperty(2, JointProperty::Effort, values({12}), &error));
+  QCOMPARE(doc.scenario().model.effort_limit[k], 12.0);
+  QVERIFY(doc.setJointProperty(2, JointProperty::Velocity, values({3}), &error));
+  QCOMPARE(doc.scenario().model.velocity_limit[k], 3.0);
+  QVERIFY(doc.setJointProperty(2, JointProperty::LimitsEnabled, values({1}), &error));
+  QVERIFY(doc.setJointProperty(2, JointProperty::Lower, values({-1}), &error));
+  QVERIFY(doc.setJointProperty(2, JointProperty::Upper, values({2}), &error));
+  QVERIFY(doc.scenario().model.has_limits[k]);
+  QCOMPARE(doc.scenario().model.lower_limit[k], -1.0);
+  QCOMPARE(doc.scenario().model.upper_limit[k], 2.0);
+  QVERIFY(doc.setJointProperty(2, JointProperty::OriginXyz, values({1, 2, 3}), &error));
+  QCOMPARE(doc.description().joints[2].origin.p, vms::Vec3(1, 2, 3));
+  QVERIFY(doc.setJointProperty(2, JointProperty::OriginRpy, values({0.1, 0.2, 0.3}), &error));
+  const vms::VecX rpy = values({0.1, 0.2, 0.3});
+  QVERIFY((doc.description().joints[2].origin.R.eulerAngles(2, 1, 0).reverse() - rpy).norm() <
+          1e-12);
+
+  QVERIFY2(doc.setBaseType(vms::BaseType::Planar, &error), qPrintable(error));
+  QVERIFY(doc.scenario().model.base_type == vms::BaseType::Planar);
+  QCOMPARE(doc.scenario().model.base_dof, 3);
+  doc.undoStack()->undo();
+  QVERIFY(doc.scenario().model.base_type == vms::BaseType::Free);
+}
+
+void TestModelDocument::scenarioEditsKeepActuators() {
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(kWheelSlew, &error), qPrintable(error));
+  const double mass = doc.scenario().model.total_mass;
+  QVERIFY2(doc.setLinkProperty(0, LinkProperty::Mass, values({1800}), &error), qPrintable(error));
+  QCOMPARE(doc.scenario().model.total_mass, mass + 100);
+  QCOMPARE(doc.scenario().reaction_wheels.size(), size_t(3));
+  QCOMPARE(doc.scenario().controllers.size(), size_t(2));
+  // Wheels on a fixed vehicle are refused by the scenario: the edit is refused, named.
+  QVERIFY(!doc.setBaseType(vms::BaseType::Fixed, &error));
+  QVERIFY2(error.contains("fixed"), qPrintable(error));
+  QVERIFY(doc.scenario().model.base_type == vms::BaseType::Free);
+  QCOMPARE(doc.undoStack()->count(), 1);
+}
+
+void TestModelDocument::refusedEditsChangeNothing_data() {
+  QTest::addColumn<bool>("link_edit");
+  QTest::addColumn<int>("property");
+  QTest::addColumn<int>("index");
+  QTest::addColumn<vms::VecX>("value");
+  QTest::addColumn<QString>("problem");
+  QTest::newRow("negative mass") << true << int(LinkProperty::Mass) << 1 << values({-1}) << "mass";
+  QTest::newRow("triangle inequality")
+      << true << int(LinkProperty::Inertia) << 1 << values({1, 1, 3, 0, 0, 0}) << "triangle";
+  QTest::newRow("negative inertia")
+      << true << int(LinkProperty::Inertia) << 2 << values({-1, 1, 1, 0, 0, 0}) << "link2";
+  QTest::newRow("not a number") << true << int(LinkProperty::Mass) << 1 << values({NAN}) << "";
+  QTest::newRow("wrong count") << true << int(LinkProperty::CenterOfMass) << 1 << values({1})
+                               << "3 values";
+  QTest::newRow("no such link") << true << int(LinkProperty::Mass) << 99 << values({1})
+                                << "no link";
+  QTest::newRow("zero axis") << false << int(JointProperty::Axis) << 1 << values({0, 0, 0})
+                             << "axis";
+  QTest::newRow("negative damping")
+      << false << int(JointProperty::Damping) << 1 << values({-0.5}) << "damping";
+  QTest::newRow("negative effort")
+      << false << int(JointProperty::Effort) << 1 << values({-0.5}) << "effort";
+}
+
+void TestModelDocument::refusedEditsChangeNothing() {
+  QFETCH(bool, link_edit);
+  QFETCH(int, property);
+  QFETCH(int, index);
+  QFETCH(vms::VecX, value);
+  QFETCH(QString, problem);
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  const std::string before = modelText(doc);
+  const vms::Model compiled = doc.scenario().model;
+  QSignalSpy changed(&doc, &ModelDocument::modelChanged);
+  const bool ok = link_edit ? doc.setLinkProperty(index, LinkProperty(property), value, &error)
+                            : doc.setJointProperty(index, JointProperty(property), value, &error);
+  QVERIFY(!ok);
+  QVERIFY(!error.isEmpty());
+  QVERIFY2(error.contains(problem, Qt::CaseInsensitive), qPrintable(error));
+  QVERIFY(modelText(doc) == before);
+  QVERIFY(sameCompiledModel(doc.scenario().model, compiled));
+  QCOMPARE(doc.undoStack()->count(), 0);
+  QVERIFY(!doc.isModified());
+  QCOMPARE(changed.count(), 0);
+}
+
+void TestModelDocument::saveReloadRoundTrip_data() {
+  QTest::addColumn<QString>("source");
+  QTest::addColumn<QString>("target");
+  QTest::newRow("model as model") << kSpatial << "edited.vms.json";
+  QTest::newRow("urdf as model") << kPlanarUrdf << "edited.vms.json";
+  QTest::newRow("model as scenario") << kSpatial << "edited.scenario.json";
+  QTest::newRow("scenario as scenario") << kWheelSlew << "sub/edited.scenario.json";
+  QTest::newRow("scenario as model") << kOneJoint << "edited.vms.json";
+}
+
+void TestModelDocument::saveReloadRoundTrip() {
+  QFETCH(QString, source);
+  QFETCH(QString, target);
+  QTemporaryDir dir;
+  QVERIFY(QDir(dir.path()).mkpath("sub"));
+  const QString path = dir.filePath(target);
+  ModelDocument doc;
+  QString error;
+  QVERIFY2(doc.open(source, &error), qPrintable(error));
+  QVERIFY(doc.setLinkProperty(1, LinkProperty::Mass, values({1.0 / 3.0}), &error));
+  QVERIFY(doc.setJointProperty(0, JointProperty::OriginRpy, values({0.1, -0.2, 0.3}), &error));
+  QVERIFY(doc.isModified());
+  QVERIFY2(doc.save(path, &error), qPrintable(error));
+  QVERIFY(!doc.isModified());
+  QCOMPARE(doc.path(), QFileInfo(path).absoluteFilePath());
+
+  ModelDocument reloaded;
+  QVERIFY2(reloaded.open(path, &error), qPrintable(error));
+  QVERIFY(modelText(reloaded) == modelText(doc));
+  QVERIFY(sameCompiledModel(reloaded.scenario().model, doc.scenario().model));
+  if (target.endsWith(".scenario.json") && source.endsWith(".scenario.json")) {
+    QCOMPARE(reloaded.scenario().controllers.size(), doc.scenario().controllers.size());
+    QCOMPARE(reloaded.scenario().duration, doc.scenario().duration);
+    QVERIFY(sameBits(reloaded.scenario().initial_state.q, doc.scenario().initial_state.q));
+  }
+  // Saved documents keep editing against the new file.
+  QVERIFY(doc.setLinkProperty(1, LinkProperty::Mass, values({2.0}), &error));
+  QVERIFY2(doc.save(path, &error), qPrintable(error));
+  QVERIFY2(reloaded.open(path, &error), qPrintable(error));
+  QCOMPARE(reloaded.description().links[1].inertial.mass, 2.0);
+  QVERIFY(!doc.save(dir.filePath("x.txt"), &error));
+  QVERIFY2(error.contains("x.txt"), qPrintable(error));
+}
+
+void TestModelDocument::autosaveAndRecoveryAfterCrash() {
+  QTemporaryDir dir;
+  const QString autosave = dir.filePath("autosave");
+  QString error;
+  std::string edited_text;
+  {
+    ModelDocument doc;
+    doc.setAutosaveDirectory(autosave);
+    QVERIFY2(doc.open(kWheelSlew, &error), qPrintable(error));
+    QVERIFY(doc.writeAutosave(&error));  // unmodified: nothing written
+    QVERIFY(QDir(autosave).entryList(QDir::Files).isEmpty());
+    QVERIFY(doc.setLinkProperty(3, LinkProperty::Mass, values({51.25}), &error));
+    QVERIFY2(doc.writeAutosave(&error), qPrintable(error));
+    QCOMPARE(QDir(autosave).entryList(QDir::Files).size(), 2);  // copy + metadata
+    // The live document's copy is not a recovery.
+    QVERIFY(!ModelDocument::findRecovery(autosave));
+    edited_text = modelText(doc);
+    // Saving discards the copy; a later edit writes it again.
+    QVERIFY(doc.save(dir.filePath("saved.scenario.json"), &error));
+    QVERIFY(QDir(autosave).entryList(QDir::Files).isEmpty());
+    QVERIFY(doc.setLinkProperty(3, LinkProperty::Mass, values({52.5}), &error));
+    QVERIFY(doc.writeAutosave(&error));
+    edited_text = modelText(doc);
+    // Simulated crash: the document goes away without discardAutosave().
+  }
+  const auto recovery = ModelDocument::findRecovery(autosave);
+  QVERIFY(recovery.has_value());
+  QVERIFY2(recovery->endsWith(".scenario.json"), qPrintable(*recovery));
+
+  ModelDocument restored;
+  restored.setAutosaveDirectory(autosave);
+  QSignalSpy modified(&restored, &ModelDocument::modifiedChanged);
+  QVERIFY2(restored.restoreRecovery(*recovery, &error), qPrintable(error));
+  QVERIFY(modelText(restored) == edited_text);
+  QCOMPARE(restored.description().links[3].inertial.mass, 52.5);
+  QVERIFY(restored.isModified());
+  QCOMPARE(modified.count(), 1);
+  QCOMPARE(restored.path(), QFileInfo(dir.filePath("saved.scenario.json")).absoluteFilePath());
+  QCOMPARE(restored.scenario().reaction_wheels.size(), size_t(3));
+  // Taken over: the old copy is gone, the restored document's own copy is live.
+  QVERIFY(!QFileInfo::exists(*recovery));
+  QVERIFY(!ModelDocument::findRecovery(autosave));
+  restored.discardAutosave();  // clean close
+  QVERIFY(QDir(autosave).entryList(QDir::Files).isEmpty());
+  QVERIFY(!ModelDocument::findRecovery(autosave));
+
+  // Saving the restored document writes the original file.
+  QVERIFY(restored.save(restored.path(), &error));
+  ModelDocument reloaded;
+  QVERIFY(reloaded.open(dir.filePath("saved.scenario.json"), &error));
+  QVERIFY(modelText(reloaded) == edited_text);
+}
+
+void TestModelDocument::recoveryChecksTheWritingProcess() {
+  QTemporaryDir dir;
+  // A copy written by another, still running instance of a program is not offered; once that
+  // process has ended, it is.
+  QProcess other;
+  other.start("sleep", {"30"});
+  QVERIFY(other.waitForStarted());
+  const qint64 pid = other.processId();
+  const vms::ui::AutosaveFiles files{dir.filePath("m-1-1.vms.json"),
+                                     dir.filePath("m-1-1.autosave.json")};
+  vms::ui::AutosaveMetadata meta;
+  meta.original_path = kSpatial;
+  meta.time = QDateTime::currentDateTimeUtc();
+  meta.pid = pid;
+  meta.executable = QFileInfo(QString("/proc/%1/exe").arg(pid)).symLinkTarget();
+  QFile model(kSpatial);
+  QVERIFY(model.open(QIODevice::ReadOnly));
+  QVERIFY(vms::ui::writeAutosaveFiles(files, model.readAll(), meta, nullptr));
+  QVERIFY(!ModelDocument::findRecovery(dir.path()));
+  other.kill();
+  QVERIFY(other.waitForFinished());
+  QCOMPARE(ModelDocument::findRecovery(dir.path()).value_or(QString()), files.data);
+  // A copy without metadata (or an unrelated file) is never offered.
+  QFile::remove(files.metadata);
+  QVERIFY(!ModelDocument::findRecovery(dir.path()));
+}
+
+QTEST_MAIN(TestModelDocument)
+#include "test_model_document.moc"

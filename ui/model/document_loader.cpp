@@ -1,0 +1,59 @@
+#include "ui/model/document_loader.hpp"
+
+#include <QFileInfo>
+#include <cctype>
+
+#include "core/io/model_io.hpp"
+#include "ui/model/scenario_builder.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool isScenarioFileName(const std::string& path) { return endsWith(lower(path), ".scenario.json"); }
+
+std::string messageNamingFile(const std::string& path, const std::string& message) {
+  const std::string name = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+  if (message.find(name) != std::string::npos) return message;
+  return path + ": " + message;
+}
+
+LoadedDocument loadDocument(const std::string& path) {
+  if (!isScenarioFileName(path) && !isModelFileName(path))
+    throw ModelError(path +
+                     ": unknown file type (expected a .scenario.json, .vms.json or .urdf file)");
+  LoadedDocument out;
+  DocumentSnapshot& s = out.snapshot;
+  try {
+    if (isScenarioFileName(path)) {
+      s.source = scenarioFileSource(path);
+      s.description = scenarioModelDescription(s.source, &s.warnings, &out.model_dir);
+      // The file as written, for its own error messages; then as the document rebuilds it.
+      parseScenarioJson(s.source.json, s.source.source_name, s.source.base_dir);
+    } else {
+      s.description = loadModelDescription(path, &s.warnings);
+      s.source = defaultScenarioSource(path);
+      out.model_dir = s.source.base_dir;
+    }
+    s.scenario = buildScenario(s.description, s.source, &s.warnings);
+  } catch (const ModelError& e) {
+    throw ModelError(messageNamingFile(path, e.what()));
+  } catch (const std::exception& e) {
+    throw ModelError(messageNamingFile(path, e.what()));
+  }
+  return out;
+}
+
+}  // namespace vms::ui

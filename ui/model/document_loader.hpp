@@ -1,0 +1,25 @@
+#pragma once
+// Reads a file into a document snapshot: a *.scenario.json (its model, with the "base"
+// override, becomes the editable description) or a bare *.vms.json / *.urdf wrapped in the
+// default scenario. Every problem is a ModelError whose message names the file.
+#include <string>
+
+#include "ui/model/document_content.hpp"
+
+namespace vms::ui {
+
+struct LoadedDocument {
+  DocumentSnapshot snapshot;
+  std::string model_dir;  // folder mesh paths are relative to
+};
+
+/// True for names ending in .scenario.json (any case).
+bool isScenarioFileName(const std::string& path);
+
+/// Throws ModelError "<file>: <element>: <problem>".
+LoadedDocument loadDocument(const std::string& path);
+
+/// The message of a failed load, guaranteed to name the file.
+std::string messageNamingFile(const std::string& path, const std::string& message);
+
+}  // namespace vms::ui
