@@ -26,7 +26,7 @@ void ModelOverlays::build(const Model& model, double size, vtkRenderer* scene,
   auto arrow = unitArrow();
   auto sphere = unitSphere(16);
 
-  const double axis_length = 0.1 * size_;
+  const double axis_length = 0.08 * size_;
   for (const Frame& f : model.frames) {
     if (f.body < 0 || f.body >= model.nbodies) continue;
     Placed p{makeGlyphActor(triad, Vec3::Ones(), 1.0, true), f.body, f.placement.R * axis_length,
@@ -45,7 +45,7 @@ void ModelOverlays::build(const Model& model, double size, vtkRenderer* scene,
     add(markers, p.glyph.actor);
     coms_.push_back(p);
   }
-  const double joint_length = 0.2 * size_;
+  const double joint_length = 0.12 * size_;
   for (int b = 1; b < model.nbodies; ++b) {
     const Vec3 axis = model.joint_axis[size_t(b)];
     const bool prismatic = model.joint_type[size_t(b)] == JointType::Prismatic;
