@@ -105,9 +105,10 @@ inline constexpr int kMaxInPlaceThrusters = 64;
 /// Newton ascent on l (3 x 3 system G_F G_F^T over the unclamped thrusters F, eigenvalue-
 /// regularised when that is singular, Armijo backtracking) finds l*; u(l*) is in the box by
 /// construction and G u = 0 to rounding once the clamped set is identified (finite
-/// termination, typically 2-6 iterations). The dual maximum exists because u = 0 is always
-/// feasible. If the ascent stalls (not seen in tests) Dykstra's projections finish the job
-/// (heap-allocating). With at most kMaxInPlaceThrusters thrusters nothing is allocated.
+/// termination: 1-4 Newton steps in test_scenario_translation_flying, ~30000 calls). The dual
+/// maximum exists because u = 0 is always feasible. If the ascent stalled (never seen in the
+/// tests) Dykstra's projections would finish the job (heap-allocating). With at most
+/// kMaxInPlaceThrusters thrusters nothing is allocated (fixed-capacity Eigen storage).
 ///
 /// hold_time (s, >= 0): the commands are held (zero-order hold) for this long while the arm
 /// moves the system CoM relative to the vehicle, so a thrust line through the CoM at the
