@@ -1,11 +1,13 @@
 #include "core/analysis/end_effector_analysis.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cctype>
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "core/algorithms/crba.hpp"
+#include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/analysis/dynamic_singularity.hpp"
 #include "core/analysis/manipulability.hpp"
@@ -36,6 +38,35 @@ bool namedLikeEndEffector(const std::string& name) {
     }
   }
   return false;
+}
+
+/// Orthonormal basis (vehicle frame) of the span of the frame's translational velocities over
+/// a few deterministic sample configurations (vehicle at the identity: the velocities in the
+/// vehicle frame do not depend on its pose).
+MatX translationalTaskBasis(const Model& m, int frame) {
+  Data data(m);
+  State x = State::neutral(m);
+  Mat6X J(6, m.nv);
+  Mat3 G = Mat3::Zero();
+  for (int k = 0; k < 5; ++k) {
+    for (int j = 0; j < m.njoints; ++j) {
+      const double u = std::sin(12.9898 * (j + 1) + 78.233 * (k + 1)) * 43758.5453;
+      const double r = 2.0 * (u - std::floor(u)) - 1.0;  // in [-1, 1)
+      x.q[j] = m.joint_type[m.joint_body[j]] == JointType::Prismatic ? 0.5 * r : 3.0 * r;
+    }
+    forwardKinematics(m, data, x);
+    J.setZero();
+    frameJacobian(m, data, frame, J);
+    const Eigen::Matrix<double, 3, Eigen::Dynamic> Jv = J.topRows(3);
+    G += Jv * Jv.transpose();
+  }
+  const Eigen::SelfAdjointEigenSolver<Mat3> es(G);  // ascending
+  const double largest = es.eigenvalues()[2];
+  int r = 0;
+  for (int i = 0; i < 3; ++i)
+    if (es.eigenvalues()[i] > 1e-12 * largest) ++r;
+  if (largest <= 0.0) r = 0;
+  return es.eigenvectors().rightCols(r);
 }
 
 EllipsoidGeometry velocityEllipsoid(const Manipulability& m, const Vec3& center) {
@@ -79,7 +110,9 @@ EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame)
     : model_(&model),
       frame_(frame >= 0 ? frame : defaultEndEffectorFrame(model)),
       data_(model),
-      gj_(model) {}
+      gj_(model) {
+  if (frame_ >= 0 && model.njoints > 0) task_basis_ = translationalTaskBasis(model, frame_);
+}
 
 void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const VecX>& tau,
                                   EndEffectorAnalysis& out) {
@@ -95,10 +128,24 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
   computeFrameGeneralizedJacobian(m, data_, frame_, gj_);
   const Manipulability fixed = manipulability(gj_.Jm, JacobianRows::Translational);
   const Manipulability floating = manipulability(gj_.Jstar, JacobianRows::Translational);
-  out.manipulability_fixed = fixed.yoshikawa;
-  out.manipulability_floating = floating.yoshikawa;
-  const DynamicSingularity ds = dynamicSingularity(fixed, floating);
-  out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+  out.task_dimension = static_cast<int>(task_basis_.cols());
+  if (out.task_dimension == 3) {
+    out.manipulability_fixed = fixed.yoshikawa;
+    out.manipulability_floating = floating.yoshikawa;
+    const DynamicSingularity ds = dynamicSingularity(fixed, floating);
+    out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+  } else if (out.task_dimension > 0) {
+    // Rows of the task space: basis^T R0^T J_v (the basis is in the vehicle frame).
+    const MatX P = task_basis_.transpose() * state.base_orientation.toRotationMatrix().transpose();
+    const Manipulability task_fixed = manipulability(MatX(P * gj_.Jm.topRows(3)));
+    const Manipulability task_floating = manipulability(MatX(P * gj_.Jstar.topRows(3)));
+    out.manipulability_fixed = task_fixed.yoshikawa;
+    out.manipulability_floating = task_floating.yoshikawa;
+    const DynamicSingularity ds = dynamicSingularity(task_fixed, task_floating);
+    out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+  } else {
+    out.dynamic_singularity = std::numeric_limits<double>::quiet_NaN();
+  }
   out.velocity_fixed = velocityEllipsoid(fixed, out.position);
   out.velocity_floating = velocityEllipsoid(floating, out.position);
 

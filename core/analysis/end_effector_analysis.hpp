@@ -17,6 +17,13 @@
 //              direction the point cannot move in has radius 0 (infinite effective mass).
 //   The effective masses m_eff,i = 1/mu_i (kg, +inf where mu_i = 0) are reported alongside.
 // For a fixed vehicle J* = Jm (the floating measures equal the fixed-base ones).
+//
+// Task space of the manipulability measures: the translational directions the end-effector
+// can move in at all, found once per model from the full translational Jacobian [Jb Jm] at a
+// few sample configurations (vehicle frame; left-invariant, so any vehicle pose). Spatial
+// systems: all three (w = sqrt(det(J_v J_v^T)) of the 3 translational rows); a planar system
+// (vehicle on SE(2), arm in its plane): the plane (2 rows), so that w and the ratio do not
+// vanish identically. task_dimension reports which.
 #include <cstddef>
 
 #include "core/analysis/generalized_jacobian.hpp"
@@ -33,12 +40,13 @@ struct EllipsoidGeometry {
 };
 
 struct EndEffectorAnalysis {
-  int frame = -1;  // model frame analysed (-1: none; everything below stays zero/invalid)
+  int frame = -1;          // model frame analysed (-1: none; everything below stays zero/invalid)
+  int task_dimension = 0;  // rows of the manipulability measures: 3, or 2/1 (planar, ...)
   Vec3 position = Vec3::Zero();
   double manipulability_fixed = 0.0;     // w(Jm_v) = sqrt(det(Jm_v Jm_v^T))
   double manipulability_floating = 0.0;  // w(J*_v)
-  /// w(J*_v) / w(Jm_v) (dynamicSingularity, translational rows); NaN where it is undefined
-  /// (Jm_v singular, e.g. fewer than 3 joints or a planar arm).
+  /// w(J*_v) / w(Jm_v) (dynamicSingularity, task rows); NaN where it is undefined (Jm_v
+  /// singular: fewer joints than task rows, or a kinematic singularity).
   double dynamic_singularity = 0.0;
   EllipsoidGeometry velocity_fixed, velocity_floating, inertia;
   Vec3 effective_masses = Vec3::Zero();        // kg along inertia.axes; +inf where immobile
@@ -60,6 +68,8 @@ class EndEffectorAnalyzer {
   /// frame: a model frame index, or -1 for defaultEndEffectorFrame(model).
   explicit EndEffectorAnalyzer(const Model& model, int frame = -1);
   int frame() const { return frame_; }
+  /// Orthonormal basis (vehicle frame, 3 x r) of the end-effector's translational task space.
+  const MatX& taskBasis() const { return task_basis_; }
   void compute(const State& state, const Eigen::Ref<const VecX>& tau, EndEffectorAnalysis& out);
 
  private:
@@ -67,6 +77,7 @@ class EndEffectorAnalyzer {
   int frame_;
   Data data_;
   GeneralizedJacobian gj_;
+  MatX task_basis_;  // 3 x r
 };
 
 /// Orthonormal columns made right-handed (the last column flipped if det < 0).

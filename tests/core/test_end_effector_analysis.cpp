@@ -279,32 +279,55 @@ class TestEndEffectorAnalysis : public QObject {
     QVERIFY(!a.velocity_fixed.valid && !a.inertia.valid);
   }
 
-  void planarArmHasNoTranslationalRatio() {
-    // A planar 2R arm: Jm's translational rows have rank 2, w = 0, the ratio is undefined.
-    ModelDescription d;
-    d.name = "planar";
-    d.links = {massive("base"), massive("a"), massive("b"),
-               test::link("tip", 0.0, Vec3::Zero(), Vec3::Zero())};
-    d.joints = {test::revolute("j1", "base", "a", Vec3(1, 0, 0), Vec3::UnitZ()),
-                test::revolute("j2", "a", "b", Vec3(1, 0, 0), Vec3::UnitZ())};
-    JointDescription fixed;
-    fixed.name = "fix";
-    fixed.kind = JointKind::Fixed;
-    fixed.parent = "b";
-    fixed.child = "tip";
-    fixed.origin = Pose{Mat3::Identity(), Vec3(0.5, 0, 0)};
-    d.joints.push_back(fixed);
-    const Model m = compileModel(d);
-    State s = State::neutral(m);
-    s.q << 0.3, 0.9;
-    EndEffectorAnalyzer analyzer(m);
-    EndEffectorAnalysis a;
-    analyzer.compute(s, VecX::Zero(2), a);
-    QCOMPARE(a.manipulability_fixed, 0.0);
-    QVERIFY(std::isnan(a.dynamic_singularity));
-    QVERIFY(a.velocity_fixed.valid);
-    QVERIFY(std::abs(a.velocity_fixed.radii[2]) < 1e-12);  // flat: no motion along z
-    QVERIFY(a.velocity_fixed.radii[1] > 1e-3);
+  void planarSystemUsesItsPlane() {
+    // A 2R arm in the xy plane (links 1 m and 0.5 m to the tip) on a planar vehicle: the end-
+    // effector moves in the plane only, so the measures use the plane's 2 rows:
+    // w(Jm) = l1 l2 |sin q2| in closed form, w(J*) from finite differences as above.
+    for (BaseType base : {BaseType::Planar, BaseType::Fixed}) {
+      ModelDescription d;
+      d.name = "planar";
+      d.base_type = base;
+      d.links = {test::link("base", 5.0, Vec3(0.1, 0.05, 0), Vec3(0.3, 0.4, 0.5)), massive("a"),
+                 massive("b"), test::link("tip", 0.0, Vec3::Zero(), Vec3::Zero())};
+      d.joints = {test::revolute("j1", "base", "a", Vec3(1, 0, 0), Vec3::UnitZ()),
+                  test::revolute("j2", "a", "b", Vec3(1, 0, 0), Vec3::UnitZ())};
+      JointDescription fixed;
+      fixed.name = "fix";
+      fixed.kind = JointKind::Fixed;
+      fixed.parent = "b";
+      fixed.child = "tip";
+      fixed.origin = Pose{Mat3::Identity(), Vec3(0.5, 0, 0)};
+      d.joints.push_back(fixed);
+      const Model m = compileModel(d);
+      State s = State::neutral(m);
+      s.q << 0.3, 0.9;
+      s.base_orientation = Quat(Eigen::AngleAxisd(0.8, Vec3::UnitZ()));
+      s.base_position = Vec3(0.3, -1.0, 0.0);
+      EndEffectorAnalyzer analyzer(m);
+      QCOMPARE(m.frames[analyzer.frame()].name, std::string("tip"));
+      EndEffectorAnalysis a;
+      analyzer.compute(s, VecX::Zero(2), a);
+      QCOMPARE(a.task_dimension, 2);
+      const double w = 1.0 * 0.5 * std::sin(0.9);
+      QVERIFY2(std::abs(a.manipulability_fixed - w) <= 1e-14,
+               qPrintable(QString::number(a.manipulability_fixed - w)));
+      // J* from finite differences (plane rows x, y) and the energy mass matrix.
+      const MatX J = finiteDifferenceJacobian(m, s, a.frame);
+      const MatX M = massMatrixFromEnergy(m, s);
+      const int b = m.base_dof;
+      MatX Jstar = J.rightCols(2);
+      if (b > 0) Jstar -= J.leftCols(b) * M.topLeftCorner(b, b).llt().solve(M.topRightCorner(b, 2));
+      const double w_star = std::abs(Jstar.topRows(2).determinant());
+      QVERIFY2(std::abs(a.manipulability_floating - w_star) <= 1e-8 * w_star,
+               qPrintable(QString::number(a.manipulability_floating - w_star)));
+      QVERIFY(std::abs(a.dynamic_singularity - w_star / w) <= 1e-8);
+      if (base == BaseType::Fixed) QCOMPARE(a.dynamic_singularity, 1.0);
+      if (base == BaseType::Planar) QVERIFY(a.dynamic_singularity < 0.99);  // the vehicle reacts
+      // The 3-row ellipsoid is flat along z.
+      QVERIFY(a.velocity_fixed.valid);
+      QVERIFY(std::abs(a.velocity_fixed.radii[2]) < 1e-12);
+      QVERIFY(std::abs(a.velocity_fixed.axes.col(2).z()) > 1.0 - 1e-12);
+    }
   }
 };
 

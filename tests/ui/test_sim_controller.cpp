@@ -1,6 +1,7 @@
 // SimulationController (ui/sim): the worker-thread simulation the workbench drives. Every
 // check compares against an independent headless run of the core Simulator (same scenario,
 // stepped directly) or against wall time, with tight tolerances.
+#include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <cmath>
@@ -404,6 +405,43 @@ class TestSimController : public QObject {
       delete c;  // joins the worker; queued notifications are discarded
     }
     QTest::qWait(50);  // events posted to the deleted controllers must not be delivered
+  }
+
+  void everyExampleRunsWithFiniteAnalysis() {
+    const QStringList files =
+        QDir(VMS_SOURCE_DIR "/models").entryList({"*.scenario.json"}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 3);
+    for (const QString& name : files) {
+      Fixture f;
+      const Scenario s = loadScenario(std::string(VMS_SOURCE_DIR "/models/") + name.toStdString());
+      QVERIFY(f.load(s));
+      f.controller.setRealTimeFactor(0.0);
+      f.controller.play();
+      const double until = std::min(0.5, s.duration);
+      QVERIFY2(f.waitForTime(until), qPrintable(name));
+      f.controller.pause();
+      QVERIFY(QTest::qWaitFor([&] { return f.controller.runState() != RunState::Running; }, 5000));
+      const SimFrame& last = f.log.last;
+      const FrameAnalysis& a = last.analysis;
+      QCOMPARE(static_cast<int>(last.body_poses.size()), s.model.nbodies);
+      QVERIFY2(a.end_effector_frame >= 0, qPrintable(name));
+      if (s.analysis) QCOMPARE(a.end_effector_frame, s.analysis->end_effector_frame);
+      QVERIFY2(a.end_effector_position.allFinite() && a.vehicle_reaction_world.allFinite() &&
+                   std::isfinite(a.manipulability_fixed) &&
+                   std::isfinite(a.manipulability_floating) &&
+                   a.velocity_ellipsoid_fixed.radii.allFinite() &&
+                   a.velocity_ellipsoid_floating.radii.allFinite() &&
+                   a.inertia_ellipsoid.radii.allFinite(),
+               qPrintable(name));
+      QVERIFY(a.velocity_ellipsoid_fixed.valid && a.inertia_ellipsoid.valid);
+      // The end-effector is where forward kinematics puts it.
+      const Frame& ee = s.model.frames[a.end_effector_frame];
+      const Vec3 p = last.body_poses[ee.body].act(ee.placement.p);
+      QVERIFY((p - a.end_effector_position).norm() <= 1e-12);
+      qInfo("%s: t = %.2f s, end-effector '%s', w fixed %.4g floating %.4g, ratio %.4g",
+            qPrintable(name), last.snapshot.time, ee.name.c_str(), a.manipulability_fixed,
+            a.manipulability_floating, a.dynamic_singularity);
+    }
   }
 };
 

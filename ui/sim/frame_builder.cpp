@@ -17,6 +17,7 @@ Ellipsoid toEllipsoid(const EllipsoidGeometry& g) {
 
 void toFrameAnalysis(const EndEffectorAnalysis& in, FrameAnalysis& out) {
   out.end_effector_frame = in.frame;
+  out.task_dimension = in.task_dimension;
   out.end_effector_position = in.position;
   out.manipulability_fixed = in.manipulability_fixed;
   out.manipulability_floating = in.manipulability_floating;

@@ -20,13 +20,16 @@ struct Ellipsoid {
 /// Analysis of the published state (core/analysis), for plots and 3D overlays.
 struct FrameAnalysis {
   int end_effector_frame = -1;  // model frame used below (-1: none)
+  int task_dimension = 0;       // rows of the manipulability measures: 3, or 2 for a planar system
   Vec3 end_effector_position = Vec3::Zero();
   // Translational manipulability (Yoshikawa w) of the end-effector: fixed-base Jm and
   // generalized J* (vehicle free, seed 004 (111)); for a fixed base J* = Jm (equal values).
+  // Over the directions the end-effector can move in (task_dimension: 3, the plane of a
+  // planar system).
   // Definitions and units: core/analysis/end_effector_analysis.hpp.
   double manipulability_fixed = 0.0, manipulability_floating = 0.0;
-  // w(J*)/w(Jm), translational (core/analysis/dynamic_singularity); NaN where undefined
-  // (Jm singular: fewer than 3 joints, planar arms).
+  // w(J*)/w(Jm) over the same rows (core/analysis/dynamic_singularity); NaN where undefined
+  // (Jm singular: fewer joints than task rows, or a kinematic singularity).
   double dynamic_singularity = 0.0;
   Ellipsoid velocity_ellipsoid_fixed;     // {Jm qd : |qd| <= 1}, translational, at the EE (m/s)
   Ellipsoid velocity_ellipsoid_floating;  // {J* qd : |qd| <= 1}
@@ -38,7 +41,9 @@ struct FrameAnalysis {
 };
 
 struct SimFrame {
-  long sequence = 0;             // strictly increasing per published frame since the last load
+  // Strictly increasing per published frame (across loads and resets), except that scrubTo()
+  // re-publishes a history frame with the sequence it was recorded with.
+  long sequence = 0;
   Snapshot snapshot;             // time, state, momenta, energy, torques, deviation, tracking
   std::vector<Pose> body_poses;  // world pose of every body (model.nbodies), body frame
   FrameAnalysis analysis;

@@ -35,8 +35,10 @@ class SimulationController : public QObject {
   explicit SimulationController(QObject* parent = nullptr);
   ~SimulationController() override;  // stops and joins the worker
 
-  /// Replaces the simulation (paused at t = 0). The scenario is copied; `warnings` are from
-  /// loading. Publishes the initial frame.
+  /// Replaces the simulation (paused at t = 0). The scenario is copied. Publishes the initial
+  /// frame. A scenario the Simulator rejects emits error() and changes nothing; a non-finite
+  /// initial state loads as Diverged. The analysis frame is the scenario's "analysis" frame,
+  /// else defaultEndEffectorFrame() (core/analysis/end_effector_analysis.hpp).
   void load(const Scenario& scenario);
   bool hasSimulation() const;
   const Scenario& scenario() const;  // as loaded and last reconfigured (UI-thread copy)
@@ -46,7 +48,8 @@ class SimulationController : public QObject {
   void play();
   void pause();
   void stepOnce();  // one dt, then paused
-  void reset();     // back to the scenario's initial state, t = 0, history cleared
+  void reset();     // back to the scenario's initial state, t = 0, history cleared; keeps
+                    // the reconfigured solver/integrator/dt/mode
 
   /// 1 = real time, 0.1 = slow motion, 0 = as fast as possible.
   void setRealTimeFactor(double factor);
@@ -67,8 +70,9 @@ class SimulationController : public QObject {
   void setJointPositions(const VecX& q, bool vehicle_reacts);
 
   /// Scrubbing, only while paused: shows the history frame nearest to time t (publishes it
-  /// as latest frame without changing the simulation). resumeFromScrub() restarts the
-  /// simulation from that frame's state (history after it is dropped).
+  /// as latest frame, with its recorded sequence, without changing the simulation).
+  /// resumeFromScrub() restarts the simulation from that frame's state (history after it is
+  /// dropped; controllers restart there); play() and stepOnce() resume implicitly.
   void scrubTo(double t);
   void resumeFromScrub();
 
@@ -79,9 +83,11 @@ class SimulationController : public QObject {
 
  signals:
   void runStateChanged(vms::ui::RunState state);
-  void frameAvailable();                  // at most once per UI frame: poll latestFrame()
-  void diverged(const QString& message);  // the worker paused the run
-  void error(const QString& message);     // a rejected command (bad mode, bad dt, ...)
+  void frameAvailable();  // at most once per UI frame: poll latestFrame()
+  // The worker paused the run (RunState::Diverged) at the last finite state; a smaller dt or
+  // another integrator can continue from there (play), or reset().
+  void diverged(const QString& message);
+  void error(const QString& message);  // a rejected command (bad mode, bad dt, ...)
 
  private:
   struct Impl;

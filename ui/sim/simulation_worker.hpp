@@ -94,7 +94,7 @@ class SimulationWorker {
   // Worker thread only.
   std::shared_ptr<Simulator> sim_;
   std::unique_ptr<FrameBuilder> builder_;
-  long next_sequence_ = 1;
+  long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
   SimFrame scrub_frame_;
   State last_good_state_;
