@@ -30,13 +30,22 @@ void HistoryBuffer::clear() {
 
 long HistoryBuffer::framesAfter(long after, std::vector<SimFrame>& out) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  auto at = [&](std::size_t k) -> const SimFrame& {
+    return frames_[(start_ + k) % frames_.size()];
+  };
+  // Sequences increase along the ring: binary search for the first one > after.
+  std::size_t lo = 0, hi = count_;
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    if (at(mid).sequence <= after)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
   long last = after;
-  for (std::size_t k = 0; k < count_; ++k) {
-    const SimFrame& f = frames_[(start_ + k) % frames_.size()];
-    if (f.sequence > after) {
-      out.push_back(f);
-      last = f.sequence;
-    }
+  for (std::size_t k = lo; k < count_; ++k) {
+    out.push_back(at(k));
+    last = at(k).sequence;
   }
   return last;
 }

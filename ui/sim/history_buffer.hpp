@@ -15,7 +15,7 @@ class HistoryBuffer {
   void append(const SimFrame& frame);
   void clear();
   /// Frames with sequence > `after`, oldest first (appended to `out`); returns the last
-  /// sequence copied (or `after` if none).
+  /// sequence copied (or `after` if none). Sequences must increase along appends.
   long framesAfter(long after, std::vector<SimFrame>& out) const;
   /// The stored frame whose time is nearest to t; false if empty.
   bool nearest(double t, SimFrame& out) const;
