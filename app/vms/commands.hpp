@@ -10,6 +10,9 @@ int runSimulate(int argc, char** argv);
 int runBenchmark(int argc, char** argv);
 int runConvert(int argc, char** argv);
 int runRun(int argc, char** argv);
+#ifdef VMS_HAVE_PLOT
+int runPlot(int argc, char** argv);  // figures from CSV columns (needs the UI build)
+#endif
 
 /// Exit statuses.
 constexpr int kExitOk = 0;

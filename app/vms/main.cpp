@@ -18,6 +18,10 @@ const char* kHelp =
     "  vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
+#ifdef VMS_HAVE_PLOT
+    "  vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] [--logy]\n"
+    "           [--width W] [--height H]\n"
+#endif
     "\n"
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
@@ -39,6 +43,9 @@ int main(int argc, char** argv) {
     if (command == "benchmark") return runBenchmark(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
     if (command == "run") return runRun(argc, argv);
+#ifdef VMS_HAVE_PLOT
+    if (command == "plot") return runPlot(argc, argv);
+#endif
     std::fprintf(stderr, "vms: unknown command '%s'\n%s", command.c_str(), kHelp);
     return kExitUsage;
   } catch (const UsageError& e) {

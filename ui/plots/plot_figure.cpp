@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMinRelativeSpan = 1e-9;
 
 /// What a graph stores for a value: log panes cannot show v <= 0 (nor can anything show
 /// non-finite values): NaN, which QCustomPlot draws as a gap.
@@ -68,19 +70,33 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     x->setNumberFormat(QStringLiteral("g"));
     rects_.push_back(rect);
 
+    // The legend at the top of a sub-grid whose second row (an empty element) takes the
+    // rest of the height, so that the legend keeps its natural size.
+    auto* side = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(p + 1, 1, side);
     auto* legend = new QCPLegend;
-    plot_->plotLayout()->addElement(p + 1, 1, legend);
+    side->addElement(0, 0, legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot_));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowSpacing(0);
+    side->setMargins(QMargins(2, 6, 6, 2));
     legend->setLayer(QStringLiteral("legend"));
     styleLegend(legend);
     legend->setVisible(!pane.series.empty());
 
     for (const SeriesSpec& s : pane.series) {
-      QCPGraph* g = plot_->addGraph(x, y);
-      g->setName(s.label);
-      g->setPen(seriesPen(s.color, s.style));
-      g->setAdaptiveSampling(true);
-      g->addToLegend(legend);
-      graphs_.push_back(g);
+      QCPAbstractPlottable* plottable = nullptr;
+      if (spec_.parametric) {
+        plottable = new QCPCurve(x, y);
+      } else {
+        QCPGraph* g = plot_->addGraph(x, y);
+        g->setAdaptiveSampling(true);
+        plottable = g;
+      }
+      plottable->setName(s.label);
+      plottable->setPen(seriesPen(s.color, s.style));
+      plottable->addToLegend(legend);
+      plottables_.push_back(plottable);
       graph_pane_.push_back(p);
     }
 
@@ -97,8 +113,14 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
   clearData();
 }
 
+QCPGraph* PlotFigure::graph(int index) const { return qobject_cast<QCPGraph*>(plottables_[index]); }
+
 void PlotFigure::clearData() {
-  for (QCPGraph* g : graphs_) g->data()->clear();
+  rows_ = 0;
+  for (QCPAbstractPlottable* p : plottables_) {
+    if (auto* g = qobject_cast<QCPGraph*>(p)) g->data()->clear();
+    if (auto* c = qobject_cast<QCPCurve*>(p)) c->data()->clear();
+  }
   for (auto& r : pane_range_) r.reset();
   time_range_.reset();
   rescale();
@@ -111,7 +133,12 @@ void PlotFigure::appendRows(const std::vector<double>& time,
   for (int i = from; i < to; ++i) time_range_.include(time[i]);
   const int n = to - from;
   QVector<double> keys(time.begin() + from, time.end());
-  QVector<double> values(n);
+  QVector<double> values(n), order;
+  if (spec_.parametric) {
+    order.resize(n);
+    for (int i = 0; i < n; ++i) order[i] = rows_ + i;
+  }
+  rows_ += n;
   for (int gi = 0; gi < graphCount(); ++gi) {
     const std::vector<double>* column =
         gi < static_cast<int>(columns.size()) ? columns[gi] : nullptr;
@@ -123,10 +150,12 @@ void PlotFigure::appendRows(const std::vector<double>& time,
       values[i] = drawable((*column)[from + i], log);
       range.include(values[i]);
     }
-    if (n == 1)
-      graphs_[gi]->addData(keys[0], values[0]);
+    if (auto* c = qobject_cast<QCPCurve*>(plottables_[gi]))
+      c->addData(order, keys, values, true);
+    else if (n == 1)
+      graph(gi)->addData(keys[0], values[0]);
     else
-      graphs_[gi]->addData(keys, values, true);
+      graph(gi)->addData(keys, values, true);
   }
 }
 
@@ -152,12 +181,20 @@ void PlotFigure::rescale() {
       }
     } else if (r.empty()) {
       y->setRange(-1.0, 1.0);
+      y->setNumberPrecision(4);
     } else {
-      const double span = r.hi - r.lo;
+      // A span below 1e-9 of the magnitude is round-off (a conserved quantity): shown flat,
+      // centred, instead of zooming into the noise (the drift plot shows it on a log scale).
       const double magnitude = std::max(std::abs(r.lo), std::abs(r.hi));
-      const double pad =
-          span > 1e-12 * magnitude ? 0.05 * span : (magnitude > 0 ? 0.05 * magnitude : 1.0);
-      y->setRange(r.lo - pad, r.hi + pad);
+      const double span = std::max(r.hi - r.lo, kMinRelativeSpan * magnitude);
+      const double mid = 0.5 * (r.lo + r.hi);
+      const double half = span > 0 ? 0.55 * span : 1.0;
+      y->setRange(mid - half, mid + half);
+      // Enough significant digits that neighbouring tick labels differ.
+      const int digits = span > 0 && magnitude > 0
+                             ? static_cast<int>(std::ceil(std::log10(magnitude / span))) + 2
+                             : 4;
+      y->setNumberPrecision(std::clamp(digits, 4, 12));
     }
   }
 }

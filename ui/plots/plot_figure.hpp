@@ -10,6 +10,7 @@
 #include "ui/plots/plot_spec.hpp"
 
 class QCustomPlot;
+class QCPAbstractPlottable;
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
@@ -25,14 +26,18 @@ class PlotFigure {
   const PlotSpec& spec() const { return spec_; }
   int paneCount() const { return static_cast<int>(rects_.size()); }
   QCPAxisRect* pane(int index) const { return rects_[index]; }
-  /// Graph of series `index` (all panes, spec order).
-  QCPGraph* graph(int index) const { return graphs_[index]; }
-  int graphCount() const { return static_cast<int>(graphs_.size()); }
+  /// Plottable of series `index` (all panes, spec order): a QCPGraph, or a QCPCurve for a
+  /// parametric spec.
+  QCPAbstractPlottable* plottable(int index) const { return plottables_[index]; }
+  /// The graph of series `index` (null for a parametric spec).
+  QCPGraph* graph(int index) const;
+  int graphCount() const { return static_cast<int>(plottables_.size()); }
 
   /// Drops all data.
   void clearData();
   /// Appends rows [from, time.size()) of `time` and of each series column (columns[i] is the
-  /// data of series i; a null column draws nothing). Keys must not decrease.
+  /// data of series i; a null column draws nothing). Keys must not decrease unless the spec
+  /// is parametric.
   void appendRows(const std::vector<double>& time,
                   const std::vector<const std::vector<double>*>& columns, int from);
   /// Sets the axis ranges from the data seen (with margins; log panes by whole decades).
@@ -54,8 +59,9 @@ class PlotFigure {
   QCustomPlot* plot_;
   PlotSpec spec_;
   std::vector<QCPAxisRect*> rects_;
-  std::vector<QCPGraph*> graphs_;
-  std::vector<int> graph_pane_;  // pane of each graph
+  std::vector<QCPAbstractPlottable*> plottables_;
+  std::vector<int> graph_pane_;  // pane of each plottable
+  int rows_ = 0;                 // rows appended (the curves' sort key)
   std::vector<QCPItemStraightLine*> cursors_;
   std::vector<Range> pane_range_;
   Range time_range_;

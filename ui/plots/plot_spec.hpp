@@ -31,6 +31,9 @@ struct PlotSpec {
   QString title;
   QString slug;  // file name stem for exports
   QString x_label = QStringLiteral("t (s)");
+  /// The x data is not ordered (e.g. one coordinate against another): curves joined in row
+  /// order (QCPCurve) instead of graphs over sorted keys.
+  bool parametric = false;
   std::vector<PaneSpec> panes;
   int seriesCount() const;
   QStringList seriesIds() const;  // every pane's series, in order

@@ -95,7 +95,7 @@ void styleLegend(QCPLegend* legend) {
   legend->setBrush(QColor(255, 255, 255, 230));
   legend->setBorderPen(QPen(QColor(200, 200, 200)));
   legend->setIconSize(18, 8);
-  legend->setRowSpacing(-2);
+  legend->setRowSpacing(0);
   legend->setMargins(QMargins(4, 2, 4, 2));
 }
 

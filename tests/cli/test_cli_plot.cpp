@@ -1,0 +1,304 @@
+// `vms plot CSV --y COLS [--x COL] --out FILE.{png,svg,pdf}`: figures from the CSV files of
+// `vms simulate` and `vms run`, checked without QtGui (this test links QtCore only): PNG
+// decoded here (zlib via qUncompress, filters undone) for its size and pixels, SVG parsed as
+// XML, PDF header; different columns give different images; bad input exits 1 with one line
+// `vms: ...`, bad usage and unsupported formats exit 2.
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtEndian>
+#include <cstdlib>
+#include <set>
+
+#include "test_support.hpp"
+
+namespace {
+
+struct Run {
+  int status = -1;
+  QByteArray out, err;
+};
+
+Run runVms(const QStringList& args) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.remove("QT_QPA_PLATFORM");  // vms plot must choose the offscreen platform itself
+  env.remove("DISPLAY");
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(VMS_CLI_PATH), args);
+  p.waitForFinished(120000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+          p.readAllStandardError()};
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+/// An 8-bit RGB or RGBA PNG decoded to RGB triples (no interlace); empty on anything else.
+struct Png {
+  int width = 0, height = 0;
+  std::vector<quint32> rgb;  // 0xRRGGBB per pixel
+};
+
+int paeth(int a, int b, int c) {
+  const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+  return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+Png decodePng(const QByteArray& file) {
+  Png png;
+  if (!file.startsWith("\x89PNG\r\n\x1a\n")) return png;
+  int pos = 8, color_type = -1, bit_depth = 0, interlace = 0;
+  QByteArray idat;
+  while (pos + 12 <= file.size()) {
+    const quint32 len = qFromBigEndian<quint32>(file.constData() + pos);
+    const QByteArray type = file.mid(pos + 4, 4);
+    const char* data = file.constData() + pos + 8;
+    if (type == "IHDR") {
+      png.width = int(qFromBigEndian<quint32>(data));
+      png.height = int(qFromBigEndian<quint32>(data + 4));
+      bit_depth = quint8(data[8]);
+      color_type = quint8(data[9]);
+      interlace = quint8(data[12]);
+    } else if (type == "IDAT") {
+      idat.append(data, int(len));
+    }
+    pos += 12 + int(len);
+  }
+  const int channels = color_type == 2 ? 3 : color_type == 6 ? 4 : 0;
+  if (bit_depth != 8 || !channels || interlace) return Png{};
+  const int stride = png.width * channels;
+  QByteArray sized(4, '\0');
+  qToBigEndian<quint32>(quint32((stride + 1) * png.height), sized.data());
+  const QByteArray raw = qUncompress(sized + idat);
+  if (raw.size() != (stride + 1) * png.height) return Png{};
+  std::vector<quint8> prev(stride, 0), cur(stride);
+  png.rgb.reserve(size_t(png.width) * png.height);
+  for (int y = 0; y < png.height; ++y) {
+    const int filter = quint8(raw[y * (stride + 1)]);
+    const auto* in = reinterpret_cast<const quint8*>(raw.constData() + y * (stride + 1) + 1);
+    for (int i = 0; i < stride; ++i) {
+      const int a = i >= channels ? cur[i - channels] : 0, b = prev[i],
+                c = i >= channels ? prev[i - channels] : 0;
+      const int predictor = filter == 1   ? a
+                            : filter == 2 ? b
+                            : filter == 3 ? (a + b) / 2
+                            : filter == 4 ? paeth(a, b, c)
+                                          : 0;
+      cur[i] = quint8(in[i] + predictor);
+    }
+    for (int x = 0; x < png.width; ++x) {
+      const quint8* p = &cur[x * channels];
+      png.rgb.push_back(quint32(p[0]) << 16 | quint32(p[1]) << 8 | p[2]);
+    }
+    std::swap(prev, cur);
+  }
+  return png;
+}
+
+int distinctColors(const Png& png) {
+  return int(std::set<quint32>(png.rgb.begin(), png.rgb.end()).size());
+}
+
+/// Number of `name` elements; -1 if the file is not well-formed XML with an <svg> root.
+int svgElements(const QString& path, const QString& name) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return -1;
+  QXmlStreamReader xml(&f);
+  int n = 0;
+  bool svg = false;
+  while (!xml.atEnd())
+    if (xml.readNext() == QXmlStreamReader::StartElement) {
+      svg = svg || xml.name() == QStringLiteral("svg");
+      n += xml.name() == name;
+    }
+  return xml.hasError() || !svg ? -1 : n;
+}
+
+const QByteArray kScenario = R"({
+  "name": "plot_planar",
+  "model": ")" VMS_SOURCE_DIR R"(/models/seed004_planar.vms.json",
+  "initial_state": ")" VMS_SOURCE_DIR R"(/models/state_seed004_planar_rest.json",
+  "controllers": [{"type": "computed_torque", "joints": ["joint1"],
+                   "trajectory": {"type": "quintic", "target": [0.5], "duration": 1.5},
+                   "tau_max": 10, "max_error": 0.1}],
+  "duration": 2.0, "dt": 0.01, "output_every": 2
+})";
+
+}  // namespace
+
+class TestCliPlot : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase();
+  void pngOfSimulateColumns();
+  void differentColumnsDifferentImages();
+  void svgAndPdf();
+  void runColumnsLogScaleAndParametric();
+  void badInputExitsOne();
+  void badUsageExitsTwo();
+
+ private:
+  QTemporaryDir tmp_;
+  QString sim_, run_;
+};
+
+void TestCliPlot::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  sim_ = tmp_.filePath("sim.csv");
+  Run r = runVms({"simulate", VMS_SOURCE_DIR "/models/seed004_spatial.vms.json", "--state",
+                  VMS_SOURCE_DIR "/models/state_seed004_spatial_moving.json", "--duration", "2",
+                  "--dt", "0.01", "--out", sim_});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QString scn = tmp_.filePath("plot.scenario.json");
+  writeFile(scn, kScenario);
+  r = runVms({"run", scn, "--out", tmp_.filePath("run")});
+  QVERIFY2(r.status == 0, r.err.constData());
+  run_ = tmp_.filePath("run/trajectory.csv");
+  QVERIFY(QFile::exists(run_));
+  // The command is listed in the help.
+  QVERIFY(runVms({"--help"}).out.contains("vms plot CSV --y"));
+}
+
+void TestCliPlot::pngOfSimulateColumns() {
+  const QString out = tmp_.filePath("momentum.png");
+  const Run r = runVms({"plot", sim_, "--y", "Px,Py,Lz", "--out", out});
+  QVERIFY2(r.status == 0, r.err.constData());
+  QVERIFY2(r.err.isEmpty(), r.err.constData());  // headless, and quiet
+  const Png png = decodePng(readAll(out));
+  QCOMPARE(png.width, 900);  // default size
+  QCOMPARE(png.height, 500);
+  QVERIFY2(distinctColors(png) > 20, qPrintable(QString::number(distinctColors(png))));
+  long ink = 0;
+  for (quint32 c : png.rgb) ink += c != 0xffffff;
+  QVERIFY(ink > 0.02 * png.rgb.size() && ink < 0.6 * png.rgb.size());
+
+  const QString small = tmp_.filePath("small.png");
+  QCOMPARE(runVms({"plot", sim_, "--y", "T", "--out", small, "--width", "400", "--height", "300",
+                   "--title", "kinetic energy"})
+               .status,
+           0);
+  const Png s = decodePng(readAll(small));
+  QCOMPARE(s.width, 400);
+  QCOMPARE(s.height, 300);
+}
+
+void TestCliPlot::differentColumnsDifferentImages() {
+  const QString a = tmp_.filePath("a.png"), b = tmp_.filePath("b.png"),
+                a2 = tmp_.filePath("a2.png");
+  QCOMPARE(runVms({"plot", sim_, "--y", "q:joint1", "--out", a}).status, 0);
+  QCOMPARE(runVms({"plot", sim_, "--y", "qd:joint1", "--out", b}).status, 0);
+  QCOMPARE(runVms({"plot", sim_, "--y", "q:joint1", "--out", a2}).status, 0);
+  const Png pa = decodePng(readAll(a)), pb = decodePng(readAll(b)), pa2 = decodePng(readAll(a2));
+  QVERIFY(!pa.rgb.empty() && !pb.rgb.empty());
+  long differing = 0;
+  for (size_t i = 0; i < pa.rgb.size(); ++i) differing += pa.rgb[i] != pb.rgb[i];
+  QVERIFY2(differing > 1000, qPrintable(QString::number(differing)));
+  QVERIFY(pa.rgb == pa2.rgb);  // deterministic
+}
+
+void TestCliPlot::svgAndPdf() {
+  const QString svg = tmp_.filePath("fig.svg"), pdf = tmp_.filePath("fig.pdf");
+  Run r = runVms({"plot", sim_, "--y", "Lx,Ly,Lz", "--out", svg});
+  QVERIFY2(r.status == 0, r.err.constData());
+  QVERIFY(svgElements(svg, "text") > 5);
+  // Graph lines are <polyline> elements (QSvgGenerator), filled shapes <path>.
+  QVERIFY(svgElements(svg, "polyline") + svgElements(svg, "path") >= 3);
+  r = runVms({"plot", sim_, "--y", "T", "--out", pdf});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QByteArray bytes = readAll(pdf);
+  QVERIFY(bytes.startsWith("%PDF-"));
+  QVERIFY(bytes.size() > 1024);
+}
+
+void TestCliPlot::runColumnsLogScaleAndParametric() {
+  const QString a = tmp_.filePath("vehicle.png");
+  Run r =
+      runVms({"plot", run_, "--y", "L_vehicle_z,L_arm_z,tau:joint1,tracking_error", "--out", a});
+  QVERIFY2(r.status == 0, r.err.constData());
+  QVERIFY(distinctColors(decodePng(readAll(a))) > 20);
+  const QString log = tmp_.filePath("log.png");
+  r = runVms({"plot", run_, "--y", "tracking_error,T", "--logy", "--out", log});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QString lin = tmp_.filePath("lin.png");
+  QCOMPARE(runVms({"plot", run_, "--y", "tracking_error,T", "--out", lin}).status, 0);
+  QVERIFY(decodePng(readAll(log)).rgb != decodePng(readAll(lin)).rgb);
+  // y against another column: the vehicle's path in the plane (x not ordered).
+  const QString path = tmp_.filePath("path.svg");
+  r = runVms({"plot", sim_, "--x", "base_px", "--y", "base_py", "--out", path});
+  QVERIFY2(r.status == 0, r.err.constData());
+  QVERIFY(svgElements(path, "polyline") > 0);
+}
+
+void TestCliPlot::badInputExitsOne() {
+  const QString out = tmp_.filePath("never.png");
+  auto expectOne = [&](const QStringList& args, const char* fragment) {
+    const Run r = runVms(args);
+    QVERIFY2(
+        r.status == 1,
+        qPrintable(
+            QString("%1: status %2 %3").arg(args.join(' ')).arg(r.status).arg(QString(r.err))));
+    QVERIFY2(r.err.startsWith("vms: ") && r.err.count('\n') == 1, r.err.constData());
+    QVERIFY2(r.err.contains(fragment), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+  };
+  expectOne({"plot", tmp_.filePath("missing.csv"), "--y", "T", "--out", out},
+            "missing.csv: cannot open file");
+  expectOne({"plot", sim_, "--y", "T,Pq", "--out", out},
+            "unknown column 'Pq' (available: t, base_px, base_py");
+  expectOne({"plot", sim_, "--x", "time", "--y", "T", "--out", out}, "unknown column 'time'");
+  const QString garbage = tmp_.filePath("garbage.csv");
+  writeFile(garbage, "t,x\n0,1\n0.1,abc\n");
+  expectOne({"plot", garbage, "--y", "x", "--out", out},
+            "line 3, column 'x': 'abc' is not a number");
+  const QString ragged = tmp_.filePath("ragged.csv");
+  writeFile(ragged, "t,x\n0,1\n0.1,2,3\n");
+  expectOne({"plot", ragged, "--y", "x", "--out", out}, "line 3: expected 2 values");
+  const QString empty = tmp_.filePath("empty.csv");
+  writeFile(empty, "");
+  expectOne({"plot", empty, "--y", "x", "--out", out}, "empty file");
+  const QString header_only = tmp_.filePath("header.csv");
+  writeFile(header_only, "t,x\n");
+  expectOne({"plot", header_only, "--y", "x", "--out", out}, "no data rows");
+  // An output that cannot be written.
+  const Run r = runVms({"plot", sim_, "--y", "T", "--out", "/nonexistent-dir/x.png"});
+  QCOMPARE(r.status, 1);
+  QVERIFY2(r.err.startsWith("vms: ") && r.err.contains("cannot write"), r.err.constData());
+}
+
+void TestCliPlot::badUsageExitsTwo() {
+  const QString out = tmp_.filePath("never.png");
+  const QList<QStringList> cases = {
+      {"plot", sim_, "--y", "T", "--out", tmp_.filePath("x.jpg")},  // unsupported format
+      {"plot", sim_, "--y", "T", "--out", tmp_.filePath("x")},      // no extension
+      {"plot", sim_, "--y", "T"},                                   // no --out
+      {"plot", sim_, "--out", out},                                 // no --y
+      {"plot", "--y", "T", "--out", out},                           // no CSV
+      {"plot", sim_, sim_, "--y", "T", "--out", out},               // two CSVs
+      {"plot", sim_, "--y", "T,", "--out", out},                    // empty column name
+      {"plot", sim_, "--y", "T", "--out", out, "--width", "5"},     // too small
+      {"plot", sim_, "--y", "T", "--out", out, "--height", "abc"},  // not a number
+      {"plot", sim_, "--y", "T", "--out", out, "--logy=1"},         // flag with a value
+      {"plot", sim_, "--y", "T", "--out", out, "--colour", "red"},  // unknown option
+  };
+  for (const QStringList& args : cases) {
+    const Run r = runVms(args);
+    QVERIFY2(r.status == 2, qPrintable(args.join(' ') + ": " + QString::number(r.status)));
+    QVERIFY2(r.err.startsWith("vms plot: ") && r.err.count('\n') == 1, r.err.constData());
+  }
+  QVERIFY(runVms({"plot", sim_, "--y", "T", "--out", tmp_.filePath("x.jpg")})
+              .err.contains("unsupported figure format"));
+  QVERIFY(!QFile::exists(out));
+}
+
+QTEST_MAIN(TestCliPlot)
+#include "test_cli_plot.moc"
