@@ -1,6 +1,7 @@
 #include "core/analysis/end_effector_analysis.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -106,12 +107,18 @@ int defaultEndEffectorFrame(const Model& model) {
   return -1;
 }
 
-EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame)
+EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame,
+                                         std::vector<int> vehicle_joints)
     : model_(&model),
       frame_(frame >= 0 ? frame : defaultEndEffectorFrame(model)),
       data_(model),
       gj_(model) {
   if (frame_ >= 0 && model.njoints > 0) task_basis_ = translationalTaskBasis(model, frame_);
+  for (int j = 0; j < model.njoints; ++j)
+    if (std::find(vehicle_joints.begin(), vehicle_joints.end(), j) == vehicle_joints.end())
+      arm_columns_.push_back(j);
+  jm_arm_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
+  jstar_arm_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
 }
 
 void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const VecX>& tau,
@@ -119,15 +126,19 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
   const Model& m = *model_;
   out = EndEffectorAnalysis{};
   out.frame = frame_;
-  if (frame_ < 0 || m.njoints == 0) {
+  if (frame_ < 0 || m.njoints == 0 || arm_columns_.empty()) {
     out.frame = -1;
     return;
   }
   crba(m, data_, state);  // forward kinematics + M
   out.position = framePose(m, data_, frame_).p;
   computeFrameGeneralizedJacobian(m, data_, frame_, gj_);
-  const Manipulability fixed = manipulability(gj_.Jm, JacobianRows::Translational);
-  const Manipulability floating = manipulability(gj_.Jstar, JacobianRows::Translational);
+  for (size_t c = 0; c < arm_columns_.size(); ++c) {
+    jm_arm_.col(static_cast<Eigen::Index>(c)) = gj_.Jm.col(arm_columns_[c]).head<3>();
+    jstar_arm_.col(static_cast<Eigen::Index>(c)) = gj_.Jstar.col(arm_columns_[c]).head<3>();
+  }
+  const Manipulability fixed = manipulability(MatX(jm_arm_));
+  const Manipulability floating = manipulability(MatX(jstar_arm_));
   out.task_dimension = static_cast<int>(task_basis_.cols());
   if (out.task_dimension == 3) {
     out.manipulability_fixed = fixed.yoshikawa;
@@ -137,8 +148,8 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
   } else if (out.task_dimension > 0) {
     // Rows of the task space: basis^T R0^T J_v (the basis is in the vehicle frame).
     const MatX P = task_basis_.transpose() * state.base_orientation.toRotationMatrix().transpose();
-    const Manipulability task_fixed = manipulability(MatX(P * gj_.Jm.topRows(3)));
-    const Manipulability task_floating = manipulability(MatX(P * gj_.Jstar.topRows(3)));
+    const Manipulability task_fixed = manipulability(MatX(P * jm_arm_));
+    const Manipulability task_floating = manipulability(MatX(P * jstar_arm_));
     out.manipulability_fixed = task_fixed.yoshikawa;
     out.manipulability_floating = task_floating.yoshikawa;
     const DynamicSingularity ds = dynamicSingularity(task_fixed, task_floating);

@@ -65,8 +65,13 @@ int defaultEndEffectorFrame(const Model& model);
 /// first call it allocates only inside the SVD/eigen solvers of manipulability().
 class EndEffectorAnalyzer {
  public:
-  /// frame: a model frame index, or -1 for defaultEndEffectorFrame(model).
-  explicit EndEffectorAnalyzer(const Model& model, int frame = -1);
+  /// frame: a model frame index, or -1 for defaultEndEffectorFrame(model). vehicle_joints:
+  /// joints that belong to the vehicle's actuation, not to the arm (reaction wheels,
+  /// reactionWheelJoints()): the manipulability measures and velocity ellipsoids use the
+  /// columns of the other joints only (wheel rates held at zero). The mobility (inertia
+  /// ellipsoid) keeps every joint free.
+  explicit EndEffectorAnalyzer(const Model& model, int frame = -1,
+                               std::vector<int> vehicle_joints = {});
   int frame() const { return frame_; }
   /// Orthonormal basis (vehicle frame, 3 x r) of the end-effector's translational task space.
   const MatX& taskBasis() const { return task_basis_; }
@@ -77,7 +82,9 @@ class EndEffectorAnalyzer {
   int frame_;
   Data data_;
   GeneralizedJacobian gj_;
-  MatX task_basis_;  // 3 x r
+  MatX task_basis_;               // 3 x r
+  std::vector<int> arm_columns_;  // joints the measures use (all but vehicle_joints)
+  Eigen::Matrix<double, 3, Eigen::Dynamic> jm_arm_, jstar_arm_;  // translational, arm columns
 };
 
 /// Orthonormal columns made right-handed (the last column flipped if det < 0).

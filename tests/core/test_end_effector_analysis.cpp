@@ -14,6 +14,7 @@
 #include <Eigen/SVD>
 #include <cmath>
 
+#include "core/actuators/reaction_wheel.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
@@ -192,6 +193,60 @@ class TestEndEffectorAnalysis : public QObject {
     }
     qInfo("%d cases (%d with a regular Jm), largest relative error %.3g", cases, regular, worst);
     QVERIFY(regular >= cases / 2);
+  }
+
+  void reactionWheelsAreNotArmJoints() {
+    // Wheels on the vehicle: the measures use the arm's columns of Jm and J* (wheel rates 0);
+    // J* still comes from the full mass matrix (the wheels' inertia is the vehicle's).
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      ModelDescription d = test::randomDescription(BaseType::Free, seed, true, 5, 0);
+      std::vector<ReactionWheelSpec> wheels(3);
+      for (int k = 0; k < 3; ++k) {
+        wheels[k].name = "wheel" + std::to_string(k);
+        wheels[k].axis = Vec3::Unit(k);
+        wheels[k].position = Vec3(0.1 * k, -0.2, 0.05);
+        wheels[k].mass = 2.0;
+        wheels[k].spin_inertia = 0.05;
+        wheels[k].transverse_inertia = 0.03;
+      }
+      addReactionWheels(d, wheels);
+      const Model m = compileModel(d);
+      const std::vector<int> wheel_joints = reactionWheelJoints(m, wheels);
+      State s = randomState(m, seed + 40);
+      EndEffectorAnalyzer analyzer(m, -1, wheel_joints);
+      EndEffectorAnalysis a;
+      analyzer.compute(s, VecX::Zero(m.njoints), a);
+      QCOMPARE(a.task_dimension, 3);
+      const MatX J = finiteDifferenceJacobian(m, s, a.frame);
+      const MatX M = massMatrixFromEnergy(m, s);
+      const int b = m.base_dof, n = m.njoints;
+      const MatX Jm = J.rightCols(n);
+      const MatX Jstar =
+          Jm - J.leftCols(b) * M.topLeftCorner(b, b).llt().solve(M.topRightCorner(b, n));
+      std::vector<int> arm;
+      for (int j = 0; j < n; ++j)
+        if (std::find(wheel_joints.begin(), wheel_joints.end(), j) == wheel_joints.end())
+          arm.push_back(j);
+      QCOMPARE(static_cast<int>(arm.size()), n - 3);
+      MatX Jm_arm(3, arm.size()), Jstar_arm(3, arm.size());
+      for (size_t c = 0; c < arm.size(); ++c) {
+        Jm_arm.col(c) = Jm.col(arm[c]);
+        Jstar_arm.col(c) = Jstar.col(arm[c]);
+      }
+      const double w_fixed = yoshikawa(Jm_arm), w_float = yoshikawa(Jstar_arm);
+      QVERIFY2(
+          std::abs(a.manipulability_fixed - w_fixed) <= 1e-7 * w_fixed,
+          qPrintable(
+              QString("seed %1: %2 vs %3").arg(seed).arg(a.manipulability_fixed).arg(w_fixed)));
+      QVERIFY(std::abs(a.manipulability_floating - w_float) <= 1e-7 * w_float);
+      QVERIFY(relative(ellipsoidMatrix(a.velocity_floating), Jstar_arm * Jstar_arm.transpose()) <=
+              1e-7);
+      // With the wheels counted as arm joints the floating measure is a different number.
+      EndEffectorAnalyzer with_wheels(m);
+      EndEffectorAnalysis b_all;
+      with_wheels.compute(s, VecX::Zero(m.njoints), b_all);
+      QVERIFY(std::abs(b_all.manipulability_floating - w_float) > 1e-3 * w_float);
+    }
   }
 
   void reactionWrenchIsTheVehicleMomentumRate() {

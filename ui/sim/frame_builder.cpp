@@ -1,5 +1,6 @@
 #include "ui/sim/frame_builder.hpp"
 
+#include "core/actuators/reaction_wheel.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms::ui {
@@ -29,8 +30,19 @@ void toFrameAnalysis(const EndEffectorAnalysis& in, FrameAnalysis& out) {
   out.vehicle_reaction_world = in.vehicle_reaction_world;
 }
 
-FrameBuilder::FrameBuilder(const Model& model, int end_effector_frame)
-    : model_(model), data_(model), analyzer_(model, end_effector_frame) {}
+FrameBuilder::FrameBuilder(const Model& model, int end_effector_frame,
+                           std::vector<int> vehicle_joints)
+    : model_(model),
+      data_(model),
+      analyzer_(model, end_effector_frame, std::move(vehicle_joints)) {}
+
+std::unique_ptr<FrameBuilder> FrameBuilder::forScenario(const Scenario& scenario) {
+  const int frame = scenario.analysis ? scenario.analysis->end_effector_frame : -1;
+  std::vector<int> wheels;
+  if (!scenario.reaction_wheels.empty())
+    wheels = reactionWheelJoints(scenario.model, scenario.reaction_wheels);
+  return std::make_unique<FrameBuilder>(scenario.model, frame, std::move(wheels));
+}
 
 void FrameBuilder::build(Simulator& sim, long sequence, SimFrame& out) {
   out.sequence = sequence;

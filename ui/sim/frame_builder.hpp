@@ -3,6 +3,9 @@
 // every body (forward kinematics) and the end-effector analysis (FrameAnalysis, from
 // core/analysis/end_effector_analysis). Owns its workspaces: once a frame has been sized,
 // building the next one into the same SimFrame reuses its storage.
+#include <memory>
+#include <vector>
+
 #include "core/analysis/end_effector_analysis.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/sim/sim_frame.hpp"
@@ -11,9 +14,13 @@ namespace vms::ui {
 
 class FrameBuilder {
  public:
-  /// end_effector_frame: a model frame, or -1 for defaultEndEffectorFrame(model). The model
-  /// must outlive the builder.
-  explicit FrameBuilder(const Model& model, int end_effector_frame = -1);
+  /// end_effector_frame: a model frame, or -1 for defaultEndEffectorFrame(model);
+  /// vehicle_joints: reaction-wheel joints, left out of the manipulability measures
+  /// (EndEffectorAnalyzer). The model must outlive the builder.
+  explicit FrameBuilder(const Model& model, int end_effector_frame = -1,
+                        std::vector<int> vehicle_joints = {});
+  /// For a scenario: its "analysis" frame (else the default) and its reaction wheels.
+  static std::unique_ptr<FrameBuilder> forScenario(const Scenario& scenario);
 
   /// Snapshot of `sim` (its current state and time) plus poses and analysis.
   void build(Simulator& sim, long sequence, SimFrame& out);

@@ -25,8 +25,6 @@ constexpr double kMaxBatchSeconds = 0.01;
 // catching up in a burst.
 constexpr double kMaxLagSeconds = 0.2;
 
-/// The scenario's analysis frame ("analysis": {"end_effector"}), else the default choice.
-int analysisFrame(const Scenario& s) { return s.analysis ? s.analysis->end_effector_frame : -1; }
 }  // namespace
 
 SimulationWorker::SimulationWorker(SimulationController* owner) : owner_(owner) {}
@@ -91,7 +89,7 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
     if (state_.load() == RunState::Running) setState(RunState::Paused);
     builder_.reset();
     sim_ = sim;
-    builder_ = std::make_unique<FrameBuilder>(sim_->model(), analysisFrame(sim_->scenario()));
+    builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
     {
@@ -156,7 +154,7 @@ void SimulationWorker::reset() {
     auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
     builder_.reset();
     sim_ = std::move(fresh);
-    builder_ = std::make_unique<FrameBuilder>(sim_->model(), analysisFrame(sim_->scenario()));
+    builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
     last_good_state_ = sim_->state();
