@@ -74,6 +74,8 @@ RepositionResult freeFloatingReposition(const Model& model, const State& state, 
   RepositionResult r;
   if (q1.size() != model.njoints)
     throw std::invalid_argument("freeFloatingReposition: expected one position per joint");
+  if (!q1.allFinite() || !state.allFinite())
+    throw std::invalid_argument("freeFloatingReposition: positions must be finite");
   const double span = (q1 - state.q).lpNorm<Eigen::Infinity>();
   if (model.base_dof == 0 || span == 0.0) {
     r.state = state;
@@ -81,9 +83,9 @@ RepositionResult freeFloatingReposition(const Model& model, const State& state, 
     r.converged = true;
     return r;
   }
-  int n = std::max(options.min_substeps,
-                   static_cast<int>(std::ceil(span / std::max(options.max_joint_step, 1e-6))));
-  n = std::min(n, options.max_substeps);
+  const double wanted = std::ceil(span / std::max(options.max_joint_step, 1e-6));
+  int n = wanted >= options.max_substeps ? options.max_substeps : static_cast<int>(wanted);
+  n = std::max(std::min(options.min_substeps, options.max_substeps), std::max(n, 1));
   State coarse = freeFloatingRepositionFixedSteps(model, state, q1, n);
   for (;;) {
     const int fine_n = 2 * n;
