@@ -152,6 +152,8 @@ void TestPlotsExport::svgIsXmlWithLines() {
 void TestPlotsExport::pdfIsAPdf() {
   const QString path = dir_.filePath("energy.pdf");
   panel_->setVisiblePlots({PlotKind::Energy, PlotKind::JointAngles});
+  if (const QString keep = qEnvironmentVariable("VMS_PLOT_TEST_OUTPUT"); !keep.isEmpty())
+    panel_->exportAll(keep, {"png"});
   QString error;
   QVERIFY2(panel_->exportPlot(0, path, &error), qPrintable(error));
   const QByteArray pdf = readAll(path);
@@ -163,7 +165,9 @@ void TestPlotsExport::pdfIsAPdf() {
 
 void TestPlotsExport::exportAllWritesEveryPlotInEveryFormat() {
   QVERIFY(panel_->addCustomPlot({"T", "attitude_deviation"}));
-  const QString out = dir_.filePath("all/figures");  // created
+  // VMS_PLOT_TEST_OUTPUT=DIR keeps the figures for a look.
+  const QString keep = qEnvironmentVariable("VMS_PLOT_TEST_OUTPUT");
+  const QString out = keep.isEmpty() ? dir_.filePath("all/figures") : keep;  // created
   QString error;
   const QStringList files = panel_->exportAll(out, {"png", "svg", "PDF"}, &error);
   QVERIFY2(error.isEmpty(), qPrintable(error));

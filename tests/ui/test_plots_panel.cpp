@@ -50,6 +50,7 @@ class TestPlotsPanel : public QObject {
   void cursorFollowsTime();
   void customPlotsAndUnknownIds();
   void historyDecimatesToCapacity();
+  void panelRewindsWithTheRun();
   void tenThousandAppendsWithinBudget();
 };
 
@@ -284,11 +285,35 @@ void TestPlotsPanel::historyDecimatesToCapacity() {
     QCOMPARE(h.values(ti)[i], 1.0 + t);
     if (i) QVERIFY(std::abs((t - h.time()[i - 1]) - 0.01 * h.stride()) < 1e-9);
   }
-  // Out-of-order frames are ignored, not inserted.
+  // A frame from the past rewinds: the later points are dropped, the new one appended.
+  QVERIFY(h.append(test::makeFrame(500, model)));  // t = 5
+  QCOMPARE(h.time().back(), 5.0);
+  QVERIFY(h.time()[h.size() - 2] < 5.0);
+  QCOMPARE(h.values(ti).back(), 1.0 + 5.0);
+  SimFrame bad = test::makeFrame(900, model);
+  bad.snapshot.time = std::nan("");
   const int n = h.size();
-  h.append(test::makeFrame(5, model));
-  QVERIFY(h.size() <= n);
-  QCOMPARE(h.time().back() > 9.0, true);
+  QVERIFY(!h.append(bad));  // non-finite time: ignored
+  QCOMPARE(h.size(), n);
+}
+
+void TestPlotsPanel::panelRewindsWithTheRun() {
+  const Model model = test::planarModel();
+  PlotPanel panel;
+  panel.setModel(model);
+  panel.appendFrames(frames(0, 100, model));
+  // Resumed from t = 0.5 (frame 50): plots continue from there.
+  std::vector<SimFrame> branch = frames(50, 60, model);
+  for (auto& f : branch) f.snapshot.kinetic_energy = -1.0;
+  panel.appendFrames(branch);
+  const int e = panel.plotCount();
+  QVERIFY(panel.addCustomPlot({"T"}));
+  const QCPGraph* g = panel.figure(e)->graph(0);
+  QCOMPARE(g->dataCount(), 60);
+  QCOMPARE(g->data()->at(49)->value, 1.49);
+  QCOMPARE(g->data()->at(50)->value, -1.0);
+  QCOMPARE(g->data()->at(59)->key, 0.59);
+  QCOMPARE(panel.figure(0)->graph(0)->dataCount(), 60);  // the built-in plots too
 }
 
 void TestPlotsPanel::tenThousandAppendsWithinBudget() {

@@ -1,6 +1,7 @@
 #include "ui/plots/quantity_history.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace vms::ui {
 
@@ -23,21 +24,31 @@ void QuantityHistory::clear() {
 }
 
 bool QuantityHistory::append(const SimFrame& frame) {
+  const double t = frame.snapshot.time;
+  if (!std::isfinite(t)) return false;
   if (!has_first_) {
     first_ = frame;
     has_first_ = true;
   }
+  // A frame before the last one: the run went back (resumed from a scrubbed instant); the
+  // points from its time on belong to the abandoned branch.
+  const bool rewound = !time_.empty() && t < time_.back();
+  if (rewound) truncateFrom(t);
   const long index = received_++;
-  if (index % stride_ != 0) return false;
-  const double t = frame.snapshot.time;
-  if (!time_.empty() && !(t >= time_.back())) return false;  // out of order or NaN: ignored
+  if (!rewound && index % stride_ != 0) return false;
   time_.push_back(t);
   const auto& quantities = registry_.all();
   for (size_t i = 0; i < quantities.size(); ++i)
     values_[i].push_back(quantities[i].value(frame, first_));
-  if (size() < capacity_) return false;
+  if (size() < capacity_) return rewound;
   halve();
   return true;
+}
+
+void QuantityHistory::truncateFrom(double t) {
+  const size_t keep = std::lower_bound(time_.begin(), time_.end(), t) - time_.begin();
+  time_.resize(keep);
+  for (auto& v : values_) v.resize(keep);
 }
 
 void QuantityHistory::halve() {

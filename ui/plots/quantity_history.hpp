@@ -3,7 +3,8 @@
 // Bounded memory: at most `capacity` points per quantity. When full, every other point is
 // dropped (the whole run stays visible at half the resolution) and from then on only every
 // `stride`-th frame is kept (the stride doubles at each halving). So a run of any length costs
-// O(capacity) memory and the plots always span t = 0 .. now.
+// O(capacity) memory and the plots always span t = 0 .. now. Drifts are measured against the
+// first frame since the last clear.
 #include <vector>
 
 #include "ui/plots/quantities.hpp"
@@ -21,8 +22,10 @@ class QuantityHistory {
   const QuantityRegistry& registry() const { return registry_; }
   void clear();
 
-  /// Appends one frame (frames must come in time order). Returns true if the history was
-  /// decimated by this call (the stored points changed, not only grew).
+  /// Appends one frame. A frame earlier than the last one rewinds the history first (the
+  /// points at and after its time are dropped: the run resumed from an earlier instant);
+  /// frames with a non-finite time are ignored. Returns true if stored points changed other
+  /// than by growing (decimation or rewind): views must reload.
   bool append(const SimFrame& frame);
 
   int size() const { return static_cast<int>(time_.size()); }
@@ -36,6 +39,7 @@ class QuantityHistory {
 
  private:
   void halve();
+  void truncateFrom(double t);
 
   QuantityRegistry registry_;
   int capacity_;
