@@ -16,6 +16,7 @@ class LatencyProbe : public QObject {
   void start();
   void stop();
   const SampleStatistics& lateness() const { return lateness_; }  // ms past the due time
+  double worstAtSeconds() const { return worst_at_s_; }           // when the largest lateness ended
 
  private:
   void fired();
@@ -23,6 +24,7 @@ class LatencyProbe : public QObject {
   QElapsedTimer clock_;
   qint64 last_ns_ = 0;
   int interval_ms_;
+  double worst_ms_ = -1.0, worst_at_s_ = 0.0;
   SampleStatistics lateness_;
 };
 

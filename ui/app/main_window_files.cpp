@@ -181,11 +181,11 @@ bool MainWindow::confirmDiscardEdits() {
   const auto answer = QMessageBox::question(
       this, tr("Unsaved edits"), tr("%1 has unsaved edits. Save them?").arg(document_->title()),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-  if (answer == QMessageBox::Cancel) return false;
   if (answer == QMessageBox::Discard) {
     document_->discardAutosave();
     return true;
   }
+  if (answer != QMessageBox::Save) return false;  // Cancel, Escape, closed: keep the edits
   saveWithDialog(false);
   return !document_->isModified();
 }

@@ -27,6 +27,8 @@ void MeasuredRun::start() {
       {PlotKind::Momentum, PlotKind::MomentumDrift, PlotKind::BaseReaction});
   window_->simulationToolbar()->setRealTimeFactor(options_.real_time_factor);
   window_->framePump()->resetStatistics();
+  connect(window_->controller(), &SimulationController::runStateChanged, this,
+          &MeasuredRun::runStateChanged);
   probe_.start();
   wall_.start();
   window_->play();
@@ -47,15 +49,29 @@ QImage MeasuredRun::grabWindow(MainWindow* window) {
   return image;
 }
 
+void MeasuredRun::runStateChanged(RunState state) {
+  if (finished_ || state != RunState::Finished) return;
+  ++runs_completed_;
+  if (options_.real_time_factor != 0.0) return;
+  const SimulationStats stats = window_->controller()->stats();
+  simulated_in_earlier_runs_ += stats.simulated_time;
+  running_wall_in_earlier_runs_ += stats.wall_time_running;
+  window_->resetSimulation();
+  window_->play();
+}
+
 void MeasuredRun::finish() {
+  finished_ = true;
   const double wall = double(wall_.nsecsElapsed()) * 1e-9;
   probe_.stop();
   SimulationController* controller = window_->controller();
   const SimulationStats stats = controller->stats();
   window_->pause();
   FramePump* pump = window_->framePump();
-  const double rtf = stats.wall_time_running > 0.0 ? stats.real_time_factor
-                                                   : (wall > 0 ? stats.simulated_time / wall : 0);
+  const double simulated = simulated_in_earlier_runs_ + stats.simulated_time;
+  const double running_wall = running_wall_in_earlier_runs_ + stats.wall_time_running;
+  const double rtf =
+      running_wall > 0.0 ? simulated / running_wall : (wall > 0 ? simulated / wall : 0.0);
   const char* states[] = {"empty", "paused", "running", "finished", "diverged"};
 
   QJsonObject r;
@@ -68,13 +84,16 @@ void MeasuredRun::finish() {
   r["frame_time_p99_ms"] = pump->frameIntervals().percentile(99);
   r["frame_cost_median_ms"] = pump->frameCosts().median();
   r["frame_cost_p99_ms"] = pump->frameCosts().percentile(99);
-  r["simulated_time"] = stats.simulated_time;
+  r["simulated_time"] = simulated;
+  r["wall_time_running"] = running_wall;
+  r["runs_completed"] = runs_completed_;
   r["real_time_factor"] = rtf;
   r["dropped_snapshots"] = double(stats.frames_dropped);
   r["frames_published"] = double(stats.frames_published);
   r["frames_taken"] = double(stats.frames_taken);
   r["max_ui_latency_ms"] = probe_.lateness().maximum();
   r["ui_latency_p99_ms"] = probe_.lateness().percentile(99);
+  r["max_ui_latency_at_s"] = probe_.worstAtSeconds();
   r["ui_latency_probe_interval_ms"] = 10;
   r["ui_latency_samples"] = double(probe_.lateness().count());
   r["plots_shown"] = window_->plotPanel()->plotCount();

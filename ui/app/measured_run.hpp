@@ -3,7 +3,8 @@
 // plays the open scenario for S wall seconds with the 3D view, three live plots and the
 // ellipsoid overlays on, measures frame times, real-time factor, dropped snapshots and
 // event-loop latency (LatencyProbe), writes the JSON report and an optional window
-// screenshot, then quits the application.
+// screenshot, then quits the application. At maximum speed a scenario that ends early is
+// reset and played again, so that the whole run measures responsiveness under load.
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
@@ -11,6 +12,7 @@
 #include <QTimer>
 
 #include "ui/app/latency_probe.hpp"
+#include "ui/sim/simulation_controller.hpp"
 
 namespace vms::ui {
 
@@ -37,7 +39,11 @@ class MeasuredRun : public QObject {
 
  private:
   void finish();
+  void runStateChanged(RunState state);
   MainWindow* window_;
+  bool finished_ = false;
+  int runs_completed_ = 0;
+  double simulated_in_earlier_runs_ = 0.0, running_wall_in_earlier_runs_ = 0.0;
   MeasuredRunOptions options_;
   LatencyProbe probe_;
   QElapsedTimer wall_;

@@ -1,0 +1,148 @@
+// Run control from the main window on the seed 004 spatial example: play/pause/step/reset, the
+// speed ladder, the registry-driven selectors, scrubbing the history with the time slider, and
+// teach mode (a slider moves its joint; with "vehicle reacts" the system CoM stays put and the
+// vehicle turns; without it the vehicle stays).
+#include <QComboBox>
+#include <QSlider>
+
+#include "core/integrators/integrator.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
+#include "test_app_support.hpp"
+#include "ui/app/timeline_bar.hpp"
+#include "ui/panels/teach_panel.hpp"
+#include "ui/plots/plot_panel.hpp"
+
+using namespace vms;
+using namespace vms::test;
+
+namespace {
+
+ui::SimFrame shown(ui::MainWindow& window) {
+  waitUntil([] { return false; }, 80);
+  window.framePump()->tick();
+  return window.framePump()->lastFrame();
+}
+
+}  // namespace
+
+class TestAppSimulation : public QObject {
+  Q_OBJECT
+  QTemporaryDir autosave_;
+  std::unique_ptr<ui::MainWindow> window_;
+
+ private slots:
+  void initTestCase() {
+    isolateSettings("test_app_simulation", autosave_.path());
+    window_ = shownWindow();
+    window_->setDialogs(false);
+    QString error;
+    QVERIFY2(
+        window_->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+        qPrintable(error));
+  }
+
+  void selectorsComeFromTheRegistries() {
+    QComboBox* solver = window_->simulationToolbar()->solverSelector();
+    QCOMPARE(solver->count(), int(solverNames().size()));
+    for (const std::string& name : solverNames())
+      QVERIFY(solver->findText(QString::fromStdString(name)) >= 0);
+    QCOMPARE(solver->currentText(), QString("aba"));
+    QComboBox* integrator = window_->simulationToolbar()->integratorSelector();
+    QCOMPARE(integrator->count(), int(integratorNames().size()));
+    QCOMPARE(integrator->currentText(), QString("rk4"));
+    QCOMPARE(window_->simulationToolbar()->modeSelector()->currentText(), QString("floating"));
+  }
+
+  void playPauseStepReset() {
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Paused);
+    window_->stepOnce();
+    QVERIFY(waitUntil([&] { return shownTime(*window_) > 0.0; }, 5000));
+    QVERIFY(std::abs(shownTime(*window_) - 0.01) < 1e-9);
+    QVERIFY(runFor(*window_, 0.5, 4.0));
+    QVERIFY(shownTime(*window_) >= 0.5);
+    window_->resetSimulation();
+    QVERIFY(waitUntil([&] { return shownTime(*window_) == 0.0; }, 5000));
+  }
+
+  void speedLadderReachesMax() {
+    auto* toolbar = window_->simulationToolbar();
+    toolbar->setRealTimeFactor(1.0);
+    QCOMPARE(window_->controller()->realTimeFactor(), 1.0);
+    toolbar->slowerAction()->trigger();
+    QVERIFY(window_->controller()->realTimeFactor() < 1.0);
+    for (int i = 0; i < 20; ++i) toolbar->fasterAction()->trigger();
+    QCOMPARE(window_->controller()->realTimeFactor(), 0.0);  // max
+  }
+
+  void scrubbingShowsEarlierFrames() {
+    QVERIFY(runFor(*window_, 2.0));
+    const double end = shownTime(*window_);
+    QVERIFY(end >= 2.0);
+    QVERIFY(window_->timeline()->slider()->isEnabled());
+    window_->scrubTo(1.0);
+    const ui::SimFrame frame = shown(*window_);
+    QVERIFY2(std::abs(frame.snapshot.time - 1.0) < 0.05,
+             qPrintable(QString::number(frame.snapshot.time)));
+    // Playing on resumes from the scrubbed instant: the history after it is dropped.
+    QVERIFY(runFor(*window_, 1.2, 4.0));
+    QVERIFY(window_->controller()->history().lastTime() < end);
+    window_->resetSimulation();
+    QVERIFY(waitUntil([&] { return shownTime(*window_) == 0.0; }, 5000));
+  }
+
+  void teachSliderMovesJointWithVehicleReacting() {
+    ui::TeachPanel* teach = window_->teachPanel();
+    QVERIFY(teach->sliderCount() >= 2);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Paused);
+    const ui::SimFrame before = shown(*window_);
+    teach->setVehicleReacts(true);
+    const int joint = teach->sliderJoint(0);
+    teach->setSliderPosition(0, 0.6);
+    QVERIFY(waitUntil(
+        [&] {
+          window_->framePump()->tick();
+          return std::abs(window_->framePump()->lastFrame().snapshot.state.q[joint] - 0.6) < 0.01;
+        },
+        5000));
+    const ui::SimFrame after = window_->framePump()->lastFrame();
+    const double com_shift =
+        (after.snapshot.momenta.center_of_mass - before.snapshot.momenta.center_of_mass).norm();
+    QVERIFY2(com_shift < 1e-6, qPrintable(QString("CoM moved %1 m").arg(com_shift)));
+    const double turn = after.snapshot.state.base_orientation.angularDistance(
+        before.snapshot.state.base_orientation);
+    QVERIFY2(turn > 1e-4, "the vehicle should react");
+  }
+
+  void teachSliderWithVehicleHeld() {
+    ui::TeachPanel* teach = window_->teachPanel();
+    teach->setVehicleReacts(false);
+    const ui::SimFrame before = shown(*window_);
+    const int joint = teach->sliderJoint(1);
+    teach->setSliderPosition(1, -0.4);
+    QVERIFY(waitUntil(
+        [&] {
+          window_->framePump()->tick();
+          return std::abs(window_->framePump()->lastFrame().snapshot.state.q[joint] + 0.4) < 0.01;
+        },
+        5000));
+    const ui::SimFrame after = window_->framePump()->lastFrame();
+    QVERIFY(after.snapshot.state.base_orientation.angularDistance(
+                before.snapshot.state.base_orientation) < 1e-12);
+    QVERIFY((after.snapshot.state.base_position - before.snapshot.state.base_position).norm() <
+            1e-12);
+  }
+
+  void teachSlidersDisabledWhileRunning() {
+    window_->simulationToolbar()->setRealTimeFactor(1.0);
+    window_->play();
+    QVERIFY(waitUntil([&] { return window_->controller()->runState() == ui::RunState::Running; },
+                      5000));
+    QVERIFY(!window_->teachPanel()->findChildren<QSlider*>().first()->isEnabled());
+    window_->pause();
+  }
+
+  void cleanupTestCase() { window_.reset(); }
+};
+
+QTEST_MAIN(TestAppSimulation)
+#include "test_app_simulation.moc"
