@@ -119,13 +119,16 @@ class TestSimController : public QObject {
  private slots:
   void playsAsFastAsPossibleInOrder() {
     Fixture f;
+    f.scenario.duration = 1e5;  // the sweep continues (holding) past its 270 s
     QVERIFY(f.load(f.scenario));
     QCOMPARE(f.controller.runState(), RunState::Paused);
     QCOMPARE(f.log.times.front(), 0.0);
     QVERIFY(f.controller.hasSimulation());
     f.controller.setRealTimeFactor(0.0);
+    f.controller.setPublishRateHz(500.0);  // many frames for the ordering check
     f.controller.play();
     QVERIFY(f.waitForTime(1.0));
+    QVERIFY(QTest::qWaitFor([&] { return f.log.sequences.size() >= 20; }, 10000));
     f.controller.pause();
     QVERIFY(f.waitForState(RunState::Paused));
     QVERIFY(f.waitForPausedFrame());  // the frame published on pause
