@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/io/model_io.hpp"
+#include "core/io/vms_json.hpp"
 #include "ui/model/scenario_builder.hpp"
 
 namespace vms::ui {
@@ -28,6 +29,18 @@ std::string messageNamingFile(const std::string& path, const std::string& messag
   const std::string name = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
   if (message.find(name) != std::string::npos) return message;
   return path + ": " + message;
+}
+
+ModelDescription descriptionFromText(const std::string& text, const std::string& path) {
+  if (!isScenarioFileName(path)) return parseVmsJson(text, path);
+  ScenarioSource source;
+  source.json = text;
+  source.from_scenario_file = true;
+  source.source_name = path;
+  source.base_dir = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
+  ModelDescription d = scenarioModelDescription(source, nullptr);
+  buildScenario(d, source, nullptr);
+  return d;
 }
 
 LoadedDocument loadDocument(const std::string& path) {

@@ -19,6 +19,11 @@ bool isScenarioFileName(const std::string& path);
 /// Throws ModelError "<file>: <element>: <problem>".
 LoadedDocument loadDocument(const std::string& path);
 
+/// Reads `text` as the file `path` would be read (.scenario.json or .vms.json) and returns the
+/// model description it holds; throws ModelError. Saving checks with it that what it is about
+/// to write reads back to the same description.
+ModelDescription descriptionFromText(const std::string& text, const std::string& path);
+
 /// The message of a failed load, guaranteed to name the file.
 std::string messageNamingFile(const std::string& path, const std::string& message);
 

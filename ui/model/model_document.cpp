@@ -231,8 +231,14 @@ bool ModelDocument::save(const QString& path, QString* error) {
   const QFileInfo info(path);
   try {
     if (as_scenario || path.endsWith(".vms.json", Qt::CaseInsensitive)) {
-      if (!writeFileAtomically(path, impl_->documentText(as_scenario, info.absolutePath()), error))
+      const QByteArray text = impl_->documentText(as_scenario, info.absolutePath());
+      // Nothing is written unless it reads back to the same description.
+      const ModelDescription reread = descriptionFromText(text.toStdString(), p);
+      if (writeVmsJson(reread) != writeVmsJson(impl_->current->description)) {
+        setError(error, path + ": not saved: the file would not read back to the same model");
         return false;
+      }
+      if (!writeFileAtomically(path, text, error)) return false;
     } else if (isModelFileName(p)) {
       saveModelDescription(impl_->current->description, p);  // .urdf (lossy, see model-format)
     } else {

@@ -2,12 +2,14 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include "core/io/io_util.hpp"
 #include "core/io/json_util.hpp"
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
+#include "core/scenario/default_scenario.hpp"
 
 namespace vms::ui {
 
@@ -52,7 +54,7 @@ ScenarioSource defaultScenarioSource(const std::string& model_path) {
                  ": the model's base and gravity, floating, at rest.";
   j["model"] = Json::object();  // replaced by the description when built
   j["mode"] = "floating";
-  j["duration"] = 0.0;  // open-ended once built (kOpenEndedDuration)
+  j["duration"] = 0.0;  // not used: buildScenario uses vms::defaultScenario (open-ended)
   ScenarioSource s;
   s.json = j.dump();
   s.from_scenario_file = false;
@@ -100,11 +102,19 @@ ModelDescription scenarioModelDescription(const ScenarioSource& source,
 
 Scenario buildScenario(const ModelDescription& description, const ScenarioSource& source,
                        std::vector<std::string>* warnings) {
-  compileModel(description);  // its message names the link or joint, without a file prefix
+  // compileModel's message names the link or joint, without a file prefix.
+  Model model = compileModel(description, warnings);
+  if (!source.from_scenario_file) {
+    Scenario s = defaultScenario(model, source.source_name);
+    s.name = QFileInfo(QString::fromStdString(source.source_name))
+                 .fileName()
+                 .remove(QRegularExpression("\\.(vms\\.json|urdf)$",
+                                            QRegularExpression::CaseInsensitiveOption))
+                 .toStdString();
+    return s;
+  }
   const Json j = withModel(parseSource(source), description);
-  Scenario s = parseScenarioJson(j.dump(), source.source_name, source.base_dir, warnings);
-  if (!source.from_scenario_file) s.duration = kOpenEndedDuration;
-  return s;
+  return parseScenarioJson(j.dump(), source.source_name, source.base_dir, warnings);
 }
 
 std::string scenarioTextWithModel(const ModelDescription& description, const ScenarioSource& source,

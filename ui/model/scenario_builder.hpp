@@ -2,7 +2,6 @@
 // Builds a document's Scenario from its (edited) model description: the scenario file's JSON
 // with the model inline, or a default scenario around a bare model file. Also writes that JSON
 // back (saving, autosave) with the model inline and the relative paths rebased.
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -12,13 +11,12 @@
 
 namespace vms::ui {
 
-/// Duration of the default scenario around a bare model: open-ended.
-constexpr double kOpenEndedDuration = std::numeric_limits<double>::infinity();
 /// Duration written when a default scenario is saved as a .scenario.json file.
 constexpr double kSavedDefaultDuration = 10.0;
 
-/// The default scenario around a bare model file: the model's base and gravity, floating
-/// mode, at rest, open-ended (Scenario::duration = kOpenEndedDuration).
+/// The default scenario around a bare model file (built by vms::defaultScenario: the model's
+/// base and gravity, floating mode, at rest, open-ended duration); its JSON is what saving it
+/// as a .scenario.json writes.
 ScenarioSource defaultScenarioSource(const std::string& model_path);
 
 /// The scenario file `path` as a source (reads the file; throws ModelError naming it).
