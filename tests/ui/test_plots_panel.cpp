@@ -258,8 +258,16 @@ void TestPlotsPanel::customPlotsAndUnknownIds() {
   QCOMPARE(panel.plotCount(), 2);
   QCOMPARE(panel.plotTitle(0), QString("Energy"));
   QCOMPARE(graphOf(panel, 1, "T")->dataCount(), 25);
+  QCOMPARE(panel.customPlots().size(), size_t(1));
+  QCOMPARE(panel.customPlots()[0], QStringList({q1, "T", "energy"}));
   panel.removeCustomPlots();
   QCOMPARE(panel.plotCount(), 1);
+  QVERIFY(panel.customPlots().empty());
+  // Drifts alone: log axis, like the built-in drift plot; mixed with others: linear.
+  QVERIFY(panel.addCustomPlot({"drift_P", "T"}));
+  QCOMPARE(panel.figure(1)->pane(0)->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLogarithmic);
+  QCOMPARE(panel.figure(1)->pane(1)->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLinear);
+  panel.removeCustomPlots();
   // A model without the joint drops the plots using it (the rover arm has 2 joints).
   const QString q4 = "q:" + QString::fromStdString(model.joint_names[3]);
   QVERIFY(panel.addCustomPlot({q4}));

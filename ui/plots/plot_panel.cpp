@@ -12,7 +12,7 @@
 
 #include "ui/plots/plot_export.hpp"
 #include "ui/plots/plot_figure.hpp"
-#include "ui/plots/plot_panel_menu.hpp"
+#include "ui/plots/plot_panel_toolbar.hpp"
 #include "ui/plots/quantity_history.hpp"
 
 namespace vms::ui {
@@ -109,7 +109,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
-  layout->addWidget(createPlotPanelMenuButton(this));
+  layout->addWidget(createPlotPanelToolBar(this));
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
@@ -185,6 +185,8 @@ void PlotPanel::removeCustomPlots() {
   impl_->rebuild();
   impl_->replot();
 }
+
+std::vector<QStringList> PlotPanel::customPlots() const { return impl_->custom; }
 
 long PlotPanel::pointsReceived() const { return impl_->history.framesReceived(); }
 

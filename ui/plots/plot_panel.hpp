@@ -60,6 +60,8 @@ class PlotPanel : public QWidget {
   QSize exportSize(int index) const;
   /// Removes the user plots (addCustomPlot); the built-in ones stay.
   void removeCustomPlots();
+  /// The quantity ids of each user plot (to persist them).
+  std::vector<QStringList> customPlots() const;
   /// The quantities of the current model (ids for addCustomPlot).
   const QuantityRegistry& quantities() const;
   /// The shown plot's layout and data feeder (panes, graphs per series, cursor).

@@ -1,5 +1,7 @@
 #include "ui/plots/plot_spec.hpp"
 
+#include <algorithm>
+
 namespace vms::ui {
 
 namespace {
@@ -190,8 +192,12 @@ std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityReg
     }
     pane->series.push_back({q.id, q.label, color++, Qt::SolidLine});
   }
-  for (auto& p : spec.panes)
+  for (auto& p : spec.panes) {
     if (p.series.size() == 1) p.name = p.series.front().label;
+    // Drifts (non-negative, spanning decades) on a log axis, as in the built-in drift plot.
+    p.log = std::all_of(p.series.begin(), p.series.end(),
+                        [](const SeriesSpec& s) { return s.id.startsWith("drift_"); });
+  }
   return spec;
 }
 

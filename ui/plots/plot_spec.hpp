@@ -46,7 +46,8 @@ QString plotKindSlug(PlotKind kind);
 /// The spec of a built-in plot for the quantities of `registry` (joint plots list its joints).
 PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry);
 
-/// A plot of the given quantities, one pane per unit (in the order of first appearance).
+/// A plot of the given quantities, one pane per unit (in the order of first appearance); a
+/// pane of drifts only (drift_P, drift_L) is logarithmic.
 /// Empty if `ids` is empty or names a quantity `registry` does not have (listed in *unknown).
 std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityRegistry& registry,
                                        QStringList* unknown = nullptr);
