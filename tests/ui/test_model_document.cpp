@@ -309,6 +309,8 @@ void TestModelDocument::refusedEditsChangeNothing_data() {
                              << "axis";
   QTest::newRow("negative damping")
       << false << int(JointProperty::Damping) << 1 << values({-0.5}) << "damping";
+  QTest::newRow("lower above upper (limits off)")
+      << false << int(JointProperty::Lower) << 1 << values({5}) << "lower limit exceeds";
   QTest::newRow("negative effort")
       << false << int(JointProperty::Effort) << 1 << values({-0.5}) << "effort";
 }

@@ -168,10 +168,11 @@ std::string setJointPropertyValue(ModelDescription& d, int joint, JointProperty 
       j.origin.R = io::rpyToRotation(value.head<3>());
       break;
     case JointProperty::Lower:
-      j.lower = value[0];
-      break;
     case JointProperty::Upper:
-      j.upper = value[0];
+      // Checked even while the limits are off, so that switching them on cannot fail.
+      if (property == JointProperty::Lower ? value[0] > j.upper : j.lower > value[0])
+        return "joint " + io::quote(j.name) + ": lower limit exceeds upper limit";
+      (property == JointProperty::Lower ? j.lower : j.upper) = value[0];
       break;
     case JointProperty::Effort:
       if (value[0] < 0.0) return "joint " + io::quote(j.name) + ": effort limit is negative";

@@ -138,8 +138,8 @@ struct PropertyInspector::Impl {
     pages->addWidget(joint_page);
 
     layout->addWidget(title);
-    layout->addWidget(pages);
     layout->addWidget(problem);
+    layout->addWidget(pages);
     layout->addStretch(1);
 
     for (size_t g = 0; g < groups.size(); ++g)
