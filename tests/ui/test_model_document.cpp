@@ -458,6 +458,25 @@ void TestModelDocument::recoveryChecksTheWritingProcess() {
   other.kill();
   QVERIFY(other.waitForFinished());
   QCOMPARE(ModelDocument::findRecovery(dir.path()).value_or(QString()), files.data);
+  {
+    // A bare model's recovery opens in the default scenario, modified, under its original path.
+    ModelDocument doc;
+    doc.setAutosaveDirectory(dir.filePath("own"));
+    QString error;
+    QVERIFY2(doc.restoreRecovery(files.data, &error), qPrintable(error));
+    QVERIFY(doc.isModified());
+    QVERIFY(!doc.isScenarioFile());
+    QCOMPARE(doc.path(), kSpatial);
+    QVERIFY(std::isinf(doc.scenario().duration));
+    QVERIFY(!QFileInfo::exists(files.data));  // taken over by the restored document
+    QCOMPARE(QDir(dir.filePath("own")).entryList(QDir::Files).size(), 2);
+    QVERIFY(!ModelDocument::findRecovery(dir.filePath("own")));
+    QVERIFY(vms::ui::writeAutosaveFiles(files, "{", meta, nullptr));  // damaged copy
+    QVERIFY(!doc.restoreRecovery(files.data, &error));
+    QVERIFY2(error.contains(QFileInfo(files.data).fileName()), qPrintable(error));
+    QVERIFY(doc.isModified());  // the restored edits are still there
+    QCOMPARE(doc.path(), kSpatial);
+  }
   // A copy without metadata (or an unrelated file) is never offered.
   QFile::remove(files.metadata);
   QVERIFY(!ModelDocument::findRecovery(dir.path()));

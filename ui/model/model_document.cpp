@@ -332,9 +332,8 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   impl_->forced_modified = true;
   emit opened();
   impl_->emitModifiedIfChanged();
-  // Take the recovery over: our own copy first, then the old one goes.
-  writeAutosave(nullptr);
-  if (!impl_->autosave || impl_->autosave->data != recovery_file)
+  // Take the recovery over: our own copy first; the old one goes only once that exists.
+  if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
     removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
   return true;
 }
