@@ -7,6 +7,7 @@
 #include <QUndoStack>
 #include <QtTest/QtTest>
 #include <cmath>
+#include <csignal>
 #include <cstring>
 
 #include "core/io/vms_json.hpp"
@@ -80,6 +81,26 @@ int moveableJoints(const vms::ModelDescription& d) {
 
 }  // namespace
 
+// --- a real crash: a child process edits, autosaves and is killed --------------------------
+
+namespace {
+
+/// The child: opens the spatial model, edits a mass, autosaves into `dir`, then dies by SIGKILL
+/// (no destructor, no discardAutosave: as after a crash or `kill -9`).
+int crashingChild(const QString& dir) {
+  ModelDocument doc;
+  doc.setAutosaveDirectory(dir);
+  QString error;
+  if (!doc.open(kSpatial, &error) ||
+      !doc.setLinkProperty(4, LinkProperty::Mass, values({42.5}), &error) ||
+      !doc.writeAutosave(&error))
+    return 2;
+  ::raise(SIGKILL);
+  return 3;
+}
+
+}  // namespace
+
 class TestModelDocument : public QObject {
   Q_OBJECT
  private slots:
@@ -95,6 +116,7 @@ class TestModelDocument : public QObject {
   void saveReloadRoundTrip();
   void autosaveAndRecoveryAfterCrash();
   void recoveryChecksTheWritingProcess();
+  void killedProcessLeavesARecovery();
 };
 
 void TestModelDocument::opensEveryFileType() {
@@ -482,5 +504,29 @@ void TestModelDocument::recoveryChecksTheWritingProcess() {
   QVERIFY(!ModelDocument::findRecovery(dir.path()));
 }
 
-QTEST_MAIN(TestModelDocument)
+void TestModelDocument::killedProcessLeavesARecovery() {
+  QTemporaryDir dir;
+  QProcess child;
+  child.start(QCoreApplication::applicationFilePath(), {"--crash-child", dir.path()});
+  QVERIFY(child.waitForFinished(20000));
+  QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+  const auto recovery = ModelDocument::findRecovery(dir.path());
+  QVERIFY(recovery.has_value());
+  ModelDocument doc;
+  doc.setAutosaveDirectory(dir.filePath("own"));
+  QString error;
+  QVERIFY2(doc.restoreRecovery(*recovery, &error), qPrintable(error));
+  QCOMPARE(doc.description().links[4].inertial.mass, 42.5);
+  QVERIFY(doc.isModified());
+  QCOMPARE(doc.path(), QFileInfo(kSpatial).absoluteFilePath());
+  doc.discardAutosave();
+}
+
+int main(int argc, char** argv) {
+  QCoreApplication app(argc, argv);
+  if (argc == 3 && QByteArray(argv[1]) == "--crash-child") return crashingChild(argv[2]);
+  TestModelDocument test;
+  return QTest::qExec(&test, argc, argv);
+}
+
 #include "test_model_document.moc"
