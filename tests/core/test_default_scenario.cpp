@@ -103,8 +103,7 @@ class TestDefaultScenario : public QObject {
   void reconfigurationFromTheCurrentState() {
     // Simulator::setTimeStep/setIntegrator/setSolver mid-run keep the time and the state; the
     // run still converges to the same motion (rk4 4 ms, then rk45 rtol 1e-9, vs rk4 0.5 ms:
-    // 2e-10) and conserves
-    // momentum; restart() keeps the initial-state references.
+    // 2e-10) and conserves momentum; restart() keeps the initial-state references.
     Scenario s = defaultScenarioForModelFile(kModels + "seed004_spatial.vms.json");
     s.model.gravity.setZero();
     s.initial_state.qd.setConstant(0.2);
