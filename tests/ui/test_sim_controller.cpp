@@ -149,9 +149,24 @@ class TestSimController : public QObject {
     // The paused frame is the state of an uninterrupted headless run at that time.
     const State ref = headlessStateAt(f.scenario, f.log.last.snapshot.time);
     QVERIFY(sameBits(ref, f.log.last.snapshot.state));
-    // History: every published frame, in order, up to the paused one.
+    // History: in order up to the paused frame, with at least every output_every-th step
+    // (0.1 s here) whatever the publish rate; a recorded frame is the headless state then.
     QCOMPARE(f.controller.history().lastTime(), f.log.last.snapshot.time);
     QCOMPARE(f.controller.history().firstTime(), 0.0);
+    std::vector<SimFrame> recorded;
+    f.controller.history().framesAfter(0, recorded);
+    const double row = f.scenario.output_every * f.scenario.dt;
+    double largest_gap = 0.0;
+    for (size_t k = 1; k < recorded.size(); ++k) {
+      QVERIFY(recorded[k].sequence > recorded[k - 1].sequence);
+      QVERIFY(recorded[k].snapshot.time > recorded[k - 1].snapshot.time);
+      largest_gap =
+          std::max(largest_gap, recorded[k].snapshot.time - recorded[k - 1].snapshot.time);
+    }
+    qInfo("history: %zu frames, largest gap %.4f s", recorded.size(), largest_gap);
+    QVERIFY(largest_gap <= row + 1e-9);
+    const SimFrame& middle = recorded[recorded.size() / 2];
+    QVERIFY(sameBits(headlessStateAt(f.scenario, middle.snapshot.time), middle.snapshot.state));
   }
 
   void pauseStopsTime() {

@@ -92,6 +92,7 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
     builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
+    startRecording();
     {
       std::lock_guard<std::mutex> lock(stats_mutex_);
       stats_ = SimulationStats{};
@@ -157,6 +158,7 @@ void SimulationWorker::reset() {
     builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
+    startRecording();
     last_good_state_ = sim_->state();
     last_good_time_ = sim_->time();
     last_good_work_ = sim_->actuatorWork();
@@ -209,6 +211,7 @@ void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts) {
     next.base_twist.setZero();
     next.qd.setZero();
     sim_->restart(next, sim_->time(), sim_->actuatorWork());
+    current_recorded_ = false;
     last_good_state_ = next;
     setState(sim_->finished() ? RunState::Finished : RunState::Paused);
     publish();
@@ -235,7 +238,7 @@ void SimulationWorker::resumeFromScrub() {
     if (!sim_ || !scrubbing_) return;
     leaveScrub();
     setState(sim_->finished() ? RunState::Finished : RunState::Paused);
-    publish(/*append_to_history=*/false);  // the scrubbed frame is already the last one kept
+    publish();  // not recorded again: the scrubbed frame is the last one kept
   });
 }
 
@@ -243,6 +246,8 @@ void SimulationWorker::leaveScrub() {
   const Snapshot& s = scrub_frame_.snapshot;
   sim_->restart(s.state, s.time, s.actuator_work);
   history_.truncateAfter(s.time);
+  current_recorded_ = true;  // the scrubbed frame is in the history
+  steps_since_record_ = 0;
   last_good_state_ = s.state;
   last_good_time_ = s.time;
   last_good_work_ = s.actuator_work;
@@ -264,7 +269,11 @@ bool SimulationWorker::stepSafely() {
   std::string message;
   try {
     sim_->step();
-    if (sim_->state().allFinite()) return true;
+    if (sim_->state().allFinite()) {
+      current_recorded_ = false;
+      if (++steps_since_record_ >= record_every_) record();
+      return true;
+    }
     message = "simulation diverged (state became NaN/Inf)";
   } catch (const SimulationDiverged& e) {
     message = e.what();
@@ -273,6 +282,7 @@ bool SimulationWorker::stepSafely() {
   }
   // Hold the last finite state (a smaller dt or another integrator may continue from it).
   sim_->restart(last_good_state_, last_good_time_, last_good_work_);
+  current_recorded_ = false;
   updateSimulatedTime();
   setState(RunState::Diverged);
   publish();
@@ -322,11 +332,28 @@ SimulationWorker::Clock::time_point SimulationWorker::advance() {
 
 // ---- publishing -----------------------------------------------------------------------
 
-void SimulationWorker::publish(bool append_to_history) {
+void SimulationWorker::startRecording() {
+  record_every_ = std::max(1L, sim_->scenario().output_every);
+  steps_since_record_ = 0;
+  current_recorded_ = false;
+}
+
+void SimulationWorker::record() {
+  builder_->build(*sim_, next_sequence_++, record_frame_);
+  history_.append(record_frame_);
+  current_recorded_ = true;
+  steps_since_record_ = 0;
+}
+
+void SimulationWorker::publish() {
   if (!sim_ || !builder_) return;
   SimFrame& frame = channel_.writeBuffer();
   builder_->build(*sim_, next_sequence_++, frame);
-  if (append_to_history) history_.append(frame);
+  if (!current_recorded_) {
+    history_.append(frame);
+    current_recorded_ = true;
+    steps_since_record_ = 0;
+  }
   publishFrame(frame);
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // The worker thread behind SimulationController: owns the Simulator, executes queued commands
 // in order, paces the integration by the real-time factor, builds and publishes SimFrames
-// (triple buffer + history) at most publishRateHz times per wall second, and reports state
-// changes, divergence and errors to the controller's (UI) thread through queued calls.
+// through the triple buffer at most publishRateHz times per wall second, records frames in
+// the history (every published one, and every `output_every` steps of the scenario, so that
+// a run at maximum speed still leaves the scenario's rows for plots and CSV), and reports
+// state changes, divergence and errors to the controller's (UI) thread through queued calls.
 //
 // Thread ownership: public methods other than latestFrame() only enqueue commands and may be
 // called from any thread; latestFrame() is the single consumer of the channel (UI thread).
@@ -60,7 +62,13 @@ class SimulationWorker {
   Clock::time_point advance();
   /// One step with divergence handling; false if the run stopped (diverged).
   bool stepSafely();
-  void publish(bool append_to_history = true);
+  /// Builds a frame of the current state into the channel (and into the history unless the
+  /// state is recorded already).
+  void publish();
+  /// Records the current state into the history (every output_every steps of the scenario,
+  /// so that plots and CSV exports get the scenario's rows whatever the publish rate).
+  void record();
+  void startRecording();
   void publishFrame(const SimFrame& frame);
   void setState(RunState state);
   void anchorPacing();
@@ -94,6 +102,9 @@ class SimulationWorker {
   // Worker thread only.
   std::shared_ptr<Simulator> sim_;
   std::unique_ptr<FrameBuilder> builder_;
+  long record_every_ = 1, steps_since_record_ = 0;
+  bool current_recorded_ = false;  // the current state is in the history
+  SimFrame record_frame_;
   long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
   SimFrame scrub_frame_;
