@@ -2,7 +2,8 @@
 // The UI thread's handle on a simulation that runs in a worker thread (MuJoCo's
 // physics-thread/UI separation): the UI thread never integrates. Commands are queued to the
 // worker; the worker publishes SimFrames through a lock-free triple buffer (latestFrame) and
-// appends them to a HistoryBuffer (plots, scrubbing). Pacing: the worker advances simulated
+// records them in a HistoryBuffer (plots, scrubbing, CSV): every published frame and, whatever
+// the publish rate, every `output_every` steps of the scenario. Pacing: the worker advances simulated
 // time at `realTimeFactor` × wall time (0 = as fast as possible) and publishes at most
 // `publishRateHz` frames per wall second. Contract owned by the sim module; the app, 3D view
 // and plots depend on it.
