@@ -52,6 +52,7 @@ class TestPlotsPanel : public QObject {
   void historyDecimatesToCapacity();
   void panelRewindsWithTheRun();
   void tenThousandAppendsWithinBudget();
+  void redrawsAreThrottledAndCursorMovesAreCheap();
 };
 
 void TestPlotsPanel::registryListsModelQuantities() {
@@ -362,6 +363,46 @@ void TestPlotsPanel::tenThousandAppendsWithinBudget() {
       g->dataCount(), replot_ms);
   QVERIFY2(append_ms < 5000, "appends too slow");
   QVERIFY2(replot_ms < 100, "replot too slow");
+}
+
+void TestPlotsPanel::redrawsAreThrottledAndCursorMovesAreCheap() {
+  const Model model = test::planarModel();
+  PlotPanel panel;
+  panel.setModel(model);
+  panel.setVisiblePlots({PlotKind::Energy});
+  panel.resize(800, 500);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  panel.setMaxRefreshRate(10.0);
+  int replots = 0;
+  connect(panel.plot(0), &QCustomPlot::afterReplot, this, [&replots] { ++replots; });
+  // 60 appends a second for one second.
+  QElapsedTimer clock;
+  clock.start();
+  for (int i = 0; i < 60; ++i) {
+    panel.appendFrames(frames(i, i + 1, model));
+    QTest::qWait(16);
+  }
+  QTest::qWait(150);  // the last frames are drawn too
+  const double seconds = clock.elapsed() * 1e-3;
+  qInfo("%d redraws in %.2f s for 60 appends", replots, seconds);
+  QVERIFY2(replots >= 3 && replots <= 10.0 * seconds + 2, qPrintable(QString::number(replots)));
+  QCOMPARE(panel.figure(0)->graph(0)->dataCount(), 60);
+  // Cursor moves: no full redraw, yet the widget shows the cursor at once.
+  const int before = replots;
+  for (double t : {0.1, 0.2, 0.3}) panel.setCursorTime(t);
+  QCOMPARE(replots, before);
+  QCustomPlot* plot = panel.plot(0);
+  const QImage shot = plot->grab().toImage();
+  const int x = qRound(panel.figure(0)->pane(0)->axis(QCPAxis::atBottom)->coordToPixel(0.3) *
+                       shot.devicePixelRatio());
+  const int y = panel.figure(0)->pane(0)->center().y();
+  bool red = false;
+  for (int dx = -1; dx <= 1; ++dx) {
+    const QColor c = shot.pixelColor(x + dx, y);
+    red = red || (c.red() > 180 && c.green() < 60 && c.blue() < 60);
+  }
+  QVERIFY2(red, "cursor not drawn");
 }
 
 QTEST_MAIN(TestPlotsPanel)

@@ -44,6 +44,10 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
   applyPlotStyle(plot_);
   plot_->plotLayout()->clear();  // removes the default axis rect (and its legend)
   plot_->plotLayout()->setRowSpacing(2);
+  if (!plot_->layer(kCursorLayer)) {
+    plot_->addLayer(kCursorLayer, plot_->layer(QStringLiteral("overlay")), QCustomPlot::limBelow);
+    plot_->layer(kCursorLayer)->setMode(QCPLayer::lmBuffered);
+  }
 
   auto* title = new QCPTextElement(plot_, spec_.title, plotFont(10));
   title->setFont([] {
@@ -101,6 +105,7 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     }
 
     auto* cursor = new QCPItemStraightLine(plot_);
+    cursor->setLayer(kCursorLayer);
     cursor->setClipAxisRect(rect);
     cursor->point1->setAxes(x, y);
     cursor->point2->setAxes(x, y);

@@ -19,6 +19,10 @@ namespace vms::ui {
 
 class PlotFigure {
  public:
+  /// The layer of the time cursor: buffered on its own, so moving the cursor redraws only
+  /// it (QCPLayer::replot), not the data.
+  static constexpr const char* kCursorLayer = "cursor";
+
   /// Lays `plot` out for `spec` (anything it showed before is removed).
   PlotFigure(QCustomPlot* plot, PlotSpec spec);
 

@@ -56,6 +56,9 @@ class PlotPanel : public QWidget {
   /// Same at an explicit size in pixels (PDF/SVG: page / view box); the other overload uses
   /// the widget's size when shown, else a default of 900 px wide and 200 px per pane.
   bool exportPlot(int index, const QString& path, QSize size, QString* error = nullptr) const;
+  /// Full redraws per second at most while frames arrive (default 10; <= 0: every event-loop
+  /// turn). Cursor moves are drawn at once regardless (only the cursor layer).
+  void setMaxRefreshRate(double hz);
   /// The size exportPlot(index, path) uses.
   QSize exportSize(int index) const;
   /// Removes the user plots (addCustomPlot); the built-in ones stay.
