@@ -22,6 +22,7 @@ class TestView3dScene : public QObject {
     QVERIFY2(messages.isEmpty(), qPrintable(messages.join("; ")));
     view->showFrame(frameFor(model, state));
     const QImage image = view->grabImage();
+    image.save(QDir::temp().filePath(QString("view3d_%1.png").arg(QTest::currentTestFunction())));
     QCOMPARE(image.size(), QSize(640, 480));
     const double variance = luminanceVariance(image);
     qInfo("%s: luminance variance %.1f", model.name.c_str(), variance);

@@ -20,6 +20,11 @@ void EllipsoidActor::build(vtkRenderer* renderer, const Vec3& color, double opac
   renderer_ = renderer;
   glyph_ = makeGlyphActor(unitSphere(28), color, opacity);
   glyph_.actor->GetProperty()->SetSpecular(0.5);
+  // Drawn in the opaque pass with blending: VTK 9.1 would otherwise run its order-independent
+  // transparency passes, which double the frame time on llvmpipe. Ellipsoids come after the
+  // links and smaller ones before larger ones (SceneView orders them), so each blends over
+  // what is inside it.
+  glyph_.actor->ForceOpaqueOn();
   glyph_.actor->SetVisibility(false);
   renderer_->AddViewProp(glyph_.actor);
 }
@@ -39,6 +44,7 @@ void EllipsoidActor::update(const Ellipsoid& e, double scale) {
     // Flat directions still get a sliver so the ellipse shows.
     const Vec3 r = (e.radii.cwiseMax(1e-3 * e.radii.maxCoeff())) * scale;
     setVtkMatrix(glyph_.matrix, e.axes * r.asDiagonal(), e.center);
+    shown_size_ = r.maxCoeff();
   }
   glyph_.actor->SetVisibility(enabled_ && drawable_);
 }

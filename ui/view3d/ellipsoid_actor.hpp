@@ -30,11 +30,15 @@ class EllipsoidActor {
   /// Hidden when `e` is invalid, when not enabled, or when the scale is not set yet.
   void update(const Ellipsoid& e, double scale);
   void setEnabled(bool enabled);
+  vtkActor* actor() const { return glyph_.actor; }
+  /// Largest displayed radius (m), 0 when hidden.
+  double shownSize() const { return enabled_ && drawable_ ? shown_size_ : 0.0; }
 
  private:
   GlyphActor glyph_;
   vtkRenderer* renderer_ = nullptr;
   bool enabled_ = false, drawable_ = false;
+  double shown_size_ = 0.0;
 };
 
 }  // namespace vms::ui

@@ -19,7 +19,7 @@ namespace vms::ui {
 namespace {
 
 const Vec3 kVehicleGrey(0.72, 0.73, 0.78);
-const Vec3 kJointGrey(0.25, 0.25, 0.28);
+const Vec3 kJointGrey(0.6, 0.6, 0.66);
 const Vec3 kPlaceholder(0.95, 0.2, 0.6);
 const Vec3 kArmPalette[] = {Vec3(0.3, 0.5, 0.9), Vec3(0.95, 0.55, 0.15), Vec3(0.35, 0.75, 0.45),
                             Vec3(0.85, 0.3, 0.3)};
@@ -72,6 +72,7 @@ LinkPart makePart(vtkPolyData* data, int body, const Mat3& linear, const Vec3& o
   part.actor->GetProperty()->SetColor(color.x(), color.y(), color.z());
   part.actor->GetProperty()->SetOpacity(std::clamp(opacity, 0.05, 1.0));
   part.actor->GetProperty()->SetSpecular(0.25);
+  part.actor->GetProperty()->SetAmbient(0.12);
   part.actor->GetProperty()->SetSpecularPower(20.0);
   part.body = body;
   part.local_linear = linear;
@@ -110,7 +111,8 @@ std::vector<Vec3> segmentEnds(const Model& model, int b) {
 
 void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
                           std::vector<LinkPart>* parts) {
-  // One radius for the whole arm: a twelfth of the median segment length.
+  // One radius for the whole arm: a tenth of the median segment length, at least 1.5 % of
+  // the arm's total length (thin links of long arms stay visible).
   std::vector<double> lengths;
   for (int b = 1; b < model.nbodies; ++b)
     for (const Vec3& e : segmentEnds(model, b))
@@ -118,12 +120,13 @@ void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
   for (int c : model.children.empty() ? std::vector<int>{} : model.children[0])
     if (model.joint_placement[size_t(c)].p.norm() > 1e-6)
       lengths.push_back(model.joint_placement[size_t(c)].p.norm());
-  double median = 0.5;
+  double median = 0.5, reach = 0.0;
+  for (double l : lengths) reach += l;
   if (!lengths.empty()) {
     std::nth_element(lengths.begin(), lengths.begin() + long(lengths.size() / 2), lengths.end());
     median = lengths[lengths.size() / 2];
   }
-  const double radius = std::max(median / 12.0, 1e-3);
+  const double radius = std::max({median / 10.0, 0.015 * reach, 1e-3});
 
   if (needs[0]) {
     Vec3 sides = boxFromInertia(model.mass[0], model.inertia_com[0]);

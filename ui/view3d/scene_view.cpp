@@ -3,7 +3,7 @@
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellPicker.h>
-#include <vtkLightKit.h>
+#include <vtkLight.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 
@@ -95,12 +95,21 @@ struct SceneView::Impl {
     markers->InteractiveOff();
     markers->SetActiveCamera(scene->GetActiveCamera());
     scene->GradientBackgroundOn();
-    scene->SetBackground(0.10, 0.11, 0.14);
-    scene->SetBackground2(0.36, 0.40, 0.48);
+    scene->SetBackground(0.05, 0.06, 0.08);
+    scene->SetBackground2(0.22, 0.25, 0.31);
+    // Two lights that move with the camera: a key light from the upper right and a dimmer
+    // headlight. (vtkLightKit's five lights cost 2-3x the frame time on llvmpipe.)
     scene->AutomaticLightCreationOff();
-    auto lights = vtkSmartPointer<vtkLightKit>::New();
-    lights->SetKeyLightIntensity(0.85);
-    lights->AddLightsToRenderer(scene);
+    auto key = vtkSmartPointer<vtkLight>::New();
+    key->SetLightTypeToCameraLight();
+    key->SetPosition(0.8, 1.0, 0.6);  // camera coordinates: right, up, towards the viewer
+    key->SetFocalPoint(0.0, 0.0, 0.0);
+    key->SetIntensity(0.75);
+    scene->AddLight(key);
+    auto head = vtkSmartPointer<vtkLight>::New();
+    head->SetLightTypeToHeadlight();
+    head->SetIntensity(0.6);
+    scene->AddLight(head);
     picker->SetTolerance(0.0005);
     camera.frame(Vec3::Zero(), 2.0);
   }
@@ -119,7 +128,7 @@ struct SceneView::Impl {
       const Vec3 c = on ? Vec3(0.3 * part.color + 0.7 * kHighlight) : part.color;
       vtkProperty* prop = part.actor->GetProperty();
       prop->SetColor(c.x(), c.y(), c.z());
-      prop->SetAmbient(on ? 0.45 : 0.0);
+      prop->SetAmbient(on ? 0.45 : 0.12);
     }
   }
 
@@ -140,6 +149,22 @@ struct SceneView::Impl {
     system_com = computeSystemCom();
     overlays.update(poses, system_com, linear_momentum, angular_momentum);
   }
+
+  /// Smaller ellipsoids first, so that the larger ones around them blend over them (they are
+  /// drawn in the opaque pass, see ellipsoid_actor.cpp).
+  void orderEllipsoids() {
+    std::array<EllipsoidActor*, 3> order{&ellipsoid_fixed, &ellipsoid_floating, &ellipsoid_inertia};
+    std::stable_sort(order.begin(), order.end(), [](EllipsoidActor* a, EllipsoidActor* b) {
+      return a->shownSize() < b->shownSize();
+    });
+    if (order == ellipsoid_order) return;
+    ellipsoid_order = order;
+    for (EllipsoidActor* e : order)
+      if (e->actor()) scene->RemoveViewProp(e->actor());
+    for (EllipsoidActor* e : order)
+      if (e->actor()) scene->AddViewProp(e->actor());
+  }
+  std::array<EllipsoidActor*, 3> ellipsoid_order{};
 
   void resetClippingRange() {
     double a[6], b[6];
@@ -217,6 +242,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.ellipsoid_fixed.build(d.scene, Vec3(0.2, 0.55, 1.0), 0.35);
     d.ellipsoid_floating.build(d.scene, Vec3(1.0, 0.45, 0.1), 0.45);
     d.ellipsoid_inertia.build(d.scene, Vec3(0.3, 0.9, 0.5), 0.35);
+    d.ellipsoid_order = {};
     d.manipulability_scale.setTarget(0.2 * d.size);
     d.inertia_scale.setTarget(0.15 * d.size);
     d.trail.build(d.scene, 2.5);
@@ -291,6 +317,7 @@ void SceneView::showFrame(const SimFrame& frame) {
   if (analysis.inertia_ellipsoid.valid && analysis.inertia_ellipsoid.radii.allFinite())
     d.inertia_scale.observe(analysis.inertia_ellipsoid.radii.maxCoeff());
   d.ellipsoid_inertia.update(analysis.inertia_ellipsoid, d.inertia_scale.scale());
+  d.orderEllipsoids();
 
   if (d.follow == CameraFollow::Vehicle) d.camera.follow(d.vehicleCenter());
   if (d.follow == CameraFollow::SystemCenterOfMass) d.camera.follow(d.system_com);
@@ -317,6 +344,7 @@ void SceneView::setOverlayVisible(Overlay overlay, bool visible) {
   if (k < 0 || k >= kOverlayCount) return;
   impl_->visible[size_t(k)] = visible;
   impl_->applyVisibility();
+  impl_->orderEllipsoids();
   update();
 }
 

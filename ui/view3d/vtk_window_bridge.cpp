@@ -1,8 +1,13 @@
 #include "ui/view3d/vtk_window_bridge.hpp"
 
 #include <vtkOpenGLRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 
 #include <algorithm>
+#include <vector>
+
+#include "ui/view3d/x11_sync.hpp"
 
 namespace vms::ui {
 
@@ -18,6 +23,7 @@ void VtkWindowBridge::bind(std::uintptr_t id, int width, int height) {
   width_ = std::max(width, 1);
   height_ = std::max(height, 1);
   if (bound_id_ == 0) {
+    syncWithXServer();  // the window must exist on the server before GLX uses it
     // Size first (no X call while unbound), then the window, then the GL context: VTK's X
     // calls (SetSize -> XResizeWindow) need the display it opens in Initialize().
     window_->SetSize(width_, height_);
@@ -32,7 +38,18 @@ void VtkWindowBridge::bind(std::uintptr_t id, int width, int height) {
 void VtkWindowBridge::unbind() {
   if (bound_id_ == 0) return;
   window_->Finalize();
-  window_->SetWindowId(nullptr);
+  // A fresh render window (and X display connection) for the next native window: re-using
+  // the finalized one for another window id crashed inside Mesa's GLX now and then.
+  auto fresh = vtkSmartPointer<vtkRenderWindow>::New();
+  fresh->SetMultiSamples(window_->GetMultiSamples());
+  fresh->SetNumberOfLayers(window_->GetNumberOfLayers());
+  vtkRendererCollection* renderers = window_->GetRenderers();
+  renderers->InitTraversal();
+  std::vector<vtkSmartPointer<vtkRenderer>> moved;
+  while (vtkRenderer* r = renderers->GetNextItem()) moved.emplace_back(r);
+  for (auto& r : moved) window_->RemoveRenderer(r);
+  for (auto& r : moved) fresh->AddRenderer(r);
+  window_ = fresh;
   bound_id_ = 0;
 }
 

@@ -19,7 +19,8 @@ class VtkWindowBridge {
   /// Draws into native window `id` of `width` x `height` device pixels; re-binds (releasing
   /// the old GL context first) if it was bound to another window.
   void bind(std::uintptr_t id, int width, int height);
-  /// Releases the GL context and resources; the window can be destroyed afterwards.
+  /// Releases the GL context and resources; the window can be destroyed afterwards. The
+  /// renderers move to a new vtkRenderWindow (window() changes).
   void unbind();
   bool isBound() const { return bound_id_ != 0; }
   std::uintptr_t boundId() const { return bound_id_; }
