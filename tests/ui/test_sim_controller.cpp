@@ -461,6 +461,34 @@ class TestSimController : public QObject {
             a.manipulability_floating, a.dynamic_singularity);
     }
   }
+
+  void analysisFrameSelection() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    const Model& m = f.scenario.model;
+    const int default_frame = f.log.last.analysis.end_effector_frame;
+    QVERIFY(default_frame >= 0);
+    int chosen = -1;
+    for (size_t k = 0; k < m.frames.size(); ++k)
+      if (m.frames[k].body == 2 && m.frames[k].name == m.body_names[2]) chosen = int(k);
+    QVERIFY(chosen >= 0 && chosen != default_frame);
+    f.controller.setAnalysisFrame(chosen);
+    QVERIFY(
+        QTest::qWaitFor([&] { return f.log.last.analysis.end_effector_frame == chosen; }, 5000));
+    QVERIFY((f.log.last.analysis.end_effector_position - f.log.last.body_poses[2].p).norm() <=
+            1e-15);
+    f.controller.reset();  // kept across a reset
+    QVERIFY(QTest::qWaitFor([&] { return f.controller.history().size() == 1; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return f.log.last.snapshot.time == 0.0; }, 5000));
+    QCOMPARE(f.log.last.analysis.end_effector_frame, chosen);
+    f.controller.setAnalysisFrame(-1);
+    QVERIFY(QTest::qWaitFor([&] { return f.log.last.analysis.end_effector_frame == default_frame; },
+                            5000));
+    QSignalSpy errors(&f.controller, &SimulationController::error);
+    f.controller.setAnalysisFrame(static_cast<int>(m.frames.size()));
+    f.controller.setAnalysisFrame(-2);
+    QCOMPARE(errors.count(), 2);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSimController)

@@ -36,8 +36,10 @@ FrameBuilder::FrameBuilder(const Model& model, int end_effector_frame,
       data_(model),
       analyzer_(model, end_effector_frame, std::move(vehicle_joints)) {}
 
-std::unique_ptr<FrameBuilder> FrameBuilder::forScenario(const Scenario& scenario) {
-  const int frame = scenario.analysis ? scenario.analysis->end_effector_frame : -1;
+std::unique_ptr<FrameBuilder> FrameBuilder::forScenario(const Scenario& scenario,
+                                                        int end_effector_frame) {
+  int frame = end_effector_frame;
+  if (frame < 0 && scenario.analysis) frame = scenario.analysis->end_effector_frame;
   std::vector<int> wheels;
   if (!scenario.reaction_wheels.empty())
     wheels = reactionWheelJoints(scenario.model, scenario.reaction_wheels);

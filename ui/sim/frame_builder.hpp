@@ -19,8 +19,10 @@ class FrameBuilder {
   /// (EndEffectorAnalyzer). The model must outlive the builder.
   explicit FrameBuilder(const Model& model, int end_effector_frame = -1,
                         std::vector<int> vehicle_joints = {});
-  /// For a scenario: its "analysis" frame (else the default) and its reaction wheels.
-  static std::unique_ptr<FrameBuilder> forScenario(const Scenario& scenario);
+  /// For a scenario: `end_effector_frame` if >= 0, else its "analysis" frame, else the
+  /// default; its reaction wheels are vehicle joints.
+  static std::unique_ptr<FrameBuilder> forScenario(const Scenario& scenario,
+                                                   int end_effector_frame = -1);
 
   /// Snapshot of `sim` (its current state and time) plus poses and analysis.
   void build(Simulator& sim, long sequence, SimFrame& out);

@@ -133,6 +133,18 @@ void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts)
   impl_->worker.setJointPositions(q, vehicle_reacts);
 }
 
+void SimulationController::setAnalysisFrame(int frame) {
+  if (!impl_->has_simulation) return;
+  const int frames = static_cast<int>(impl_->scenario.model.frames.size());
+  if (frame < -1 || frame >= frames) {
+    emit error(QString("analysis frame %1 does not exist (the model has %2 frames)")
+                   .arg(frame)
+                   .arg(frames));
+    return;
+  }
+  impl_->worker.setAnalysisFrame(frame);
+}
+
 void SimulationController::scrubTo(double t) { impl_->worker.scrubTo(t); }
 void SimulationController::resumeFromScrub() { impl_->worker.resumeFromScrub(); }
 

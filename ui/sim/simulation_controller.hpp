@@ -3,8 +3,8 @@
 // physics-thread/UI separation): the UI thread never integrates. Commands are queued to the
 // worker; the worker publishes SimFrames through a lock-free triple buffer (latestFrame) and
 // records them in a HistoryBuffer (plots, scrubbing, CSV): every published frame and, whatever
-// the publish rate, every `output_every` steps of the scenario. Pacing: the worker advances simulated
-// time at `realTimeFactor` × wall time (0 = as fast as possible) and publishes at most
+// the publish rate, every `output_every` steps of the scenario. Pacing: the worker advances
+// simulated time at `realTimeFactor` × wall time (0 = as fast as possible) and publishes at most
 // `publishRateHz` frames per wall second. Contract owned by the sim module; the app, 3D view
 // and plots depend on it.
 #include <QObject>
@@ -69,6 +69,11 @@ class SimulationController : public QObject {
   /// would (momentum conserved along a straight joint-space path; system CoM fixed);
   /// otherwise the vehicle stays. Velocities are set to zero. Publishes a frame.
   void setJointPositions(const VecX& q, bool vehicle_reacts);
+
+  /// The model frame whose end-effector analysis the frames carry (FrameAnalysis); -1 goes
+  /// back to the scenario's "analysis" frame or defaultEndEffectorFrame(). Kept across
+  /// reset(), cleared by load(). An index outside the model's frames emits error().
+  void setAnalysisFrame(int frame);
 
   /// Scrubbing, only while paused: shows the history frame nearest to time t (publishes it
   /// as latest frame, with its recorded sequence, without changing the simulation).

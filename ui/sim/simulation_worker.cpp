@@ -89,6 +89,7 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
     if (state_.load() == RunState::Running) setState(RunState::Paused);
     builder_.reset();
     sim_ = sim;
+    analysis_frame_ = -1;
     builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
@@ -155,7 +156,7 @@ void SimulationWorker::reset() {
     auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
     builder_.reset();
     sim_ = std::move(fresh);
-    builder_ = FrameBuilder::forScenario(sim_->scenario());
+    builder_ = FrameBuilder::forScenario(sim_->scenario(), analysis_frame_);
     scrubbing_ = false;
     history_.clear();
     startRecording();
@@ -239,6 +240,20 @@ void SimulationWorker::resumeFromScrub() {
     leaveScrub();
     setState(sim_->finished() ? RunState::Finished : RunState::Paused);
     publish();  // not recorded again: the scrubbed frame is the last one kept
+  });
+}
+
+void SimulationWorker::setAnalysisFrame(int frame) {
+  enqueue([this, frame] {
+    if (!sim_) return;
+    analysis_frame_ = frame;
+    builder_ = FrameBuilder::forScenario(sim_->scenario(), analysis_frame_);
+    if (scrubbing_) {  // the scrubbed state, analysed at the new frame
+      builder_->complete(scrub_frame_);
+      publishFrame(scrub_frame_);
+    } else {
+      publish();
+    }
   });
 }
 

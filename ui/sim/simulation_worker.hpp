@@ -48,6 +48,7 @@ class SimulationWorker {
   void setJointPositions(const VecX& q, bool vehicle_reacts);
   void scrubTo(double t);
   void resumeFromScrub();
+  void setAnalysisFrame(int frame);
 
   RunState runState() const { return state_.load(); }
   bool latestFrame(SimFrame& out);
@@ -107,6 +108,7 @@ class SimulationWorker {
   SimFrame record_frame_;
   long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
+  int analysis_frame_ = -1;  // setAnalysisFrame (-1: the scenario's choice)
   SimFrame scrub_frame_;
   State last_good_state_;
   double last_good_time_ = 0.0, last_good_work_ = 0.0;
