@@ -73,6 +73,7 @@ class TestPlotsExport : public QObject {
   void pdfIsAPdf();
   void exportAllWritesEveryPlotInEveryFormat();
   void refusesBadRequests();
+  void panelScreenshot();
 
  private:
   Model model_;
@@ -178,6 +179,18 @@ void TestPlotsExport::exportAllWritesEveryPlotInEveryFormat() {
     QVERIFY(QSvgRenderer(out + "/" + name + ".svg").isValid());
   }
   panel_->removeCustomPlots();
+}
+
+void TestPlotsExport::panelScreenshot() {
+  // VMS_PLOT_TEST_OUTPUT=DIR: a screenshot of the panel as docked in the window, for a look.
+  const QString keep = qEnvironmentVariable("VMS_PLOT_TEST_OUTPUT");
+  if (keep.isEmpty()) QSKIP("VMS_PLOT_TEST_OUTPUT not set");
+  panel_->resize(520, 900);
+  panel_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(panel_.get()));
+  QTest::qWait(200);
+  QVERIFY(panel_->grab().save(keep + "/panel.png"));
+  panel_->hide();
 }
 
 void TestPlotsExport::refusesBadRequests() {

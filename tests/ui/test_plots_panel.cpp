@@ -85,12 +85,11 @@ void TestPlotsPanel::defaultPlots() {
   QCOMPARE(panel.plotCount(), 3);
   QCOMPARE(panel.plotTitle(0), QString("Momentum (total / vehicle / arm)"));
   QCOMPARE(panel.plotTitle(1), QString("Momentum drift"));
-  QCOMPARE(panel.plotTitle(2), QString("Base reaction"));
+  QCOMPARE(panel.plotTitle(2), QString("Base reaction (arm on vehicle, world frame)"));
   QVERIFY(panel.plot(0) && !panel.plot(3) && !panel.plot(-1));
   QCOMPARE(panel.figure(0)->graphCount(), 18);
   // Units in the axis labels.
-  QCOMPARE(panel.figure(0)->pane(0)->axis(QCPAxis::atLeft)->label(),
-           QString("linear momentum (N s)"));
+  QCOMPARE(panel.figure(0)->pane(0)->axis(QCPAxis::atLeft)->label(), QString("P (N s)"));
   QCOMPARE(panel.figure(0)->pane(1)->axis(QCPAxis::atBottom)->label(), QString("t (s)"));
 }
 

@@ -21,7 +21,7 @@ namespace vms::ui {
 namespace {
 
 constexpr int kTitleHeight = 40;
-constexpr int kPaneHeight = 150;
+constexpr int kPaneHeight = 170;
 // Live plots redraw at most kDefaultRefreshHz times a second however fast frames arrive
 // (a full redraw of three plots costs 15-35 ms on a loaded 2-core machine: the UI thread must
 // keep time for the 3D view); the last frames are always drawn (a timer catches up). Cursor

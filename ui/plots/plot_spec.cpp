@@ -78,7 +78,7 @@ QString plotKindTitle(PlotKind kind) {
     case PlotKind::MomentumDrift:
       return QStringLiteral("Momentum drift");
     case PlotKind::BaseReaction:
-      return QStringLiteral("Base reaction");
+      return QStringLiteral("Base reaction (arm on vehicle, world frame)");
     case PlotKind::Manipulability:
       return QStringLiteral("Manipulability");
     case PlotKind::Energy:
@@ -122,16 +122,17 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
   const QStringList parts = {"total", "vehicle", "arm"};
   switch (kind) {
     case PlotKind::Momentum:
-      spec.panes.push_back(vectorPane("linear momentum", "N s", "P_", parts, "P "));
-      spec.panes.push_back(vectorPane("angular momentum (origin)", "N m s", "L_", parts, "L "));
+      // Short axis names (P, L about the world origin): panes are ~170 px high in a dock.
+      spec.panes.push_back(vectorPane("P", "N s", "P_", parts, ""));
+      spec.panes.push_back(vectorPane("L about origin", "N m s", "L_", parts, ""));
       break;
     case PlotKind::MomentumDrift:
       spec.panes.push_back({"|P - P(0)|", "N s", true, {single("drift_P", "|P - P(0)|", 0)}});
       spec.panes.push_back({"|L - L(0)|", "N m s", true, {single("drift_L", "|L - L(0)|", 1)}});
       break;
     case PlotKind::BaseReaction:
-      spec.panes.push_back(vectorPane("reaction force", "N", "reaction_f", {""}, "f "));
-      spec.panes.push_back(vectorPane("reaction torque", "N m", "reaction_n", {""}, "n "));
+      spec.panes.push_back(vectorPane("force", "N", "reaction_f", {""}, "f "));
+      spec.panes.push_back(vectorPane("torque", "N m", "reaction_n", {""}, "n "));
       spec.panes.push_back({"attitude deviation",
                             "rad",
                             false,
