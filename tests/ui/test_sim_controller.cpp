@@ -177,7 +177,7 @@ class TestSimController : public QObject {
     QVERIFY(f.waitForTime(0.2));
     f.controller.pause();
     QVERIFY(f.waitForState(RunState::Paused));
-    QTest::qWait(50);
+    QVERIFY(f.waitForPausedFrame());
     const double t = f.controller.stats().simulated_time;
     const size_t frames = f.log.sequences.size();
     QTest::qWait(300);
