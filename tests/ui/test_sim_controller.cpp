@@ -489,6 +489,24 @@ class TestSimController : public QObject {
     f.controller.setAnalysisFrame(-2);
     QCOMPARE(errors.count(), 2);
   }
+
+  void finishesExactlyAtTheDuration() {
+    Fixture f;
+    f.scenario.duration = 0.055;  // the last step is shortened to land on it
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForState(RunState::Finished));
+    QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == 0.055; }, 5000));
+    QVERIFY(sameBits(headlessStateAt(f.scenario, 0.055), f.log.last.snapshot.state));
+    QCOMPARE(f.controller.history().lastTime(), 0.055);
+    QSignalSpy errors(&f.controller, &SimulationController::error);
+    f.controller.play();  // finished: reset first
+    QVERIFY(errors.wait(5000));
+    QCOMPARE(f.controller.runState(), RunState::Finished);
+    f.controller.reset();
+    QVERIFY(f.waitForState(RunState::Paused));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSimController)
