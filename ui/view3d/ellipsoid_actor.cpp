@@ -41,8 +41,9 @@ void EllipsoidActor::update(const Ellipsoid& e, double scale) {
   drawable_ = e.valid && scale > 0.0 && e.radii.allFinite() && e.axes.allFinite() &&
               e.center.allFinite() && e.radii.maxCoeff() > 0.0;
   if (drawable_) {
-    // Flat directions still get a sliver so the ellipse shows.
-    const Vec3 r = (e.radii.cwiseMax(1e-3 * e.radii.maxCoeff())) * scale;
+    // Flat directions (a planar arm, a single joint) still get some thickness so the ellipse
+    // or segment shows.
+    const Vec3 r = (e.radii.cwiseMax(0.04 * e.radii.maxCoeff())) * scale;
     setVtkMatrix(glyph_.matrix, e.axes * r.asDiagonal(), e.center);
     shown_size_ = r.maxCoeff();
   }

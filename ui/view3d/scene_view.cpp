@@ -151,7 +151,8 @@ struct SceneView::Impl {
   }
 
   /// Smaller ellipsoids first, so that the larger ones around them blend over them (they are
-  /// drawn in the opaque pass, see ellipsoid_actor.cpp).
+  /// drawn in the opaque pass, see ellipsoid_actor.cpp). They live in the markers layer: the
+  /// end-effector is often inside a link, and the ellipsoids must show anyway.
   void orderEllipsoids() {
     std::array<EllipsoidActor*, 3> order{&ellipsoid_fixed, &ellipsoid_floating, &ellipsoid_inertia};
     std::stable_sort(order.begin(), order.end(), [](EllipsoidActor* a, EllipsoidActor* b) {
@@ -160,9 +161,9 @@ struct SceneView::Impl {
     if (order == ellipsoid_order) return;
     ellipsoid_order = order;
     for (EllipsoidActor* e : order)
-      if (e->actor()) scene->RemoveViewProp(e->actor());
+      if (e->actor()) markers->RemoveViewProp(e->actor());
     for (EllipsoidActor* e : order)
-      if (e->actor()) scene->AddViewProp(e->actor());
+      if (e->actor()) markers->AddViewProp(e->actor());
   }
   std::array<EllipsoidActor*, 3> ellipsoid_order{};
 
@@ -239,9 +240,9 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     placeLinkParts(d.parts, d.poses);
 
     d.overlays.build(d.model, d.size, d.scene, d.markers);
-    d.ellipsoid_fixed.build(d.scene, Vec3(0.2, 0.55, 1.0), 0.35);
-    d.ellipsoid_floating.build(d.scene, Vec3(1.0, 0.45, 0.1), 0.45);
-    d.ellipsoid_inertia.build(d.scene, Vec3(0.3, 0.9, 0.5), 0.35);
+    d.ellipsoid_fixed.build(d.markers, Vec3(0.2, 0.55, 1.0), 0.35);
+    d.ellipsoid_floating.build(d.markers, Vec3(1.0, 0.45, 0.1), 0.45);
+    d.ellipsoid_inertia.build(d.markers, Vec3(0.3, 0.9, 0.5), 0.35);
     d.ellipsoid_order = {};
     d.manipulability_scale.setTarget(0.2 * d.size);
     d.inertia_scale.setTarget(0.15 * d.size);
