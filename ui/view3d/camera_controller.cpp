@@ -45,7 +45,8 @@ void CameraController::zoom(double factor) {
 void CameraController::frame(const Vec3& center, double size) {
   vtkCamera* cam = camera();
   const double half_angle = 0.5 * cam->GetViewAngle() * M_PI / 180.0;
-  const double distance = std::max(size, 1e-3) * 0.5 / std::tan(half_angle);
+  // The bounding sphere (diameter `size`) fits the vertical field of view.
+  const double distance = std::max(size, 1e-3) * 0.5 / std::sin(half_angle);
   const Vec3 direction = Vec3(1.0, -1.6, 0.9).normalized();
   const Vec3 position = center + distance * direction;
   cam->SetFocalPoint(center.data());
