@@ -1,7 +1,8 @@
 // vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] [--logy]
 //          [--width W --height H]
 // A figure of trajectory CSV columns with the workbench's plot styling, rendered headless
-// (Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise). Only built with the UI.
+// (Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise). One pane per unit; default
+// size 900 px wide, max(400, 60 + 200 per pane) high. Only built with the UI.
 #ifdef VMS_HAVE_PLOT
 
 #include <QApplication>
@@ -57,7 +58,8 @@ int runPlot(int argc, char** argv) {
   if (const auto x = args.get("x")) options.x = QString::fromStdString(*x);
   if (const auto title = args.get("title")) options.title = QString::fromStdString(*title);
   options.log_y = args.has("logy");
-  options.size = QSize(pixels(args, "width", 900), pixels(args, "height", 500));
+  options.size =
+      QSize(pixels(args, "width", 900), args.has("height") ? pixels(args, "height", 0) : 0);
   const QString out = QString::fromStdString(args.required("out"));
   if (ui::plotFormatOf(out).isEmpty())
     throw UsageError("--out " + out.toStdString() +

@@ -116,6 +116,10 @@ void TestPlotsCsv::specHasOnePanePerUnit() {
   QCOMPARE(two->panes.size(), size_t(1));  // same unit: one pane
   QCOMPARE(two->panes[0].series.size(), size_t(2));
   QVERIFY(two->panes[0].log);
+  QCOMPARE(two->panes[0].name, QString("m"));    // several columns: the unit names the axis
+  QCOMPARE(spec->panes[0].name, QString("Px"));  // one column: its name and unit
+  QCOMPARE(autoHeight(1), 400);
+  QCOMPARE(autoHeight(4), 860);
   QCOMPARE(two->title, QString("vehicle position"));
 }
 
@@ -139,6 +143,7 @@ void TestPlotsCsv::unorderedXIsACurve() {
   CsvPlotOptions o;
   o.x = "base_px";
   o.y = {"base_py"};
+  o.size = QSize(900, 500);
   const auto spec = csvPlotSpec(t, o, nullptr);
   QVERIFY(spec && spec->parametric);
   QCOMPARE(spec->x_label, QString("base_px (m)"));

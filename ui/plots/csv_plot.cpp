@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 #include "ui/plots/plot_export.hpp"
 #include "ui/plots/plot_figure.hpp"
 
@@ -53,26 +55,35 @@ std::optional<PlotSpec> csvPlotSpec(const CsvTable& table, const CsvPlotOptions&
     }
     pane->series.push_back({column, column, color++, Qt::SolidLine});
   }
+  // The legend names the series; the axis names the column only when it is alone, else the
+  // label is just the unit (long lists of names do not fit a pane's height).
   for (auto& p : spec.panes) {
-    QStringList names;
-    for (const auto& s : p.series) names << s.id;
-    p.name = names.size() <= 3 ? names.join(", ") : names.mid(0, 3).join(", ") + ", ...";
+    if (p.series.size() == 1)
+      p.name = p.series.front().id;
+    else if (p.unit.isEmpty())
+      p.name = QStringLiteral("value");
+    else
+      p.name = p.unit, p.unit.clear();
   }
   return spec;
 }
+
+int autoHeight(int panes) { return std::max(400, 60 + 200 * panes); }
 
 bool renderCsvPlot(const CsvTable& table, const CsvPlotOptions& options, const QString& path,
                    QString* error) {
   auto spec = csvPlotSpec(table, options, error);
   if (!spec) return false;
+  QSize size = options.size;
+  if (size.height() <= 0) size.setHeight(autoHeight(static_cast<int>(spec->panes.size())));
   QCustomPlot plot;
-  plot.resize(options.size);
+  plot.resize(size);
   PlotFigure figure(&plot, *spec);
   std::vector<const std::vector<double>*> columns;
   for (const QString& id : spec->seriesIds()) columns.push_back(&table.data[table.indexOf(id)]);
   figure.appendRows(table.data[table.indexOf(options.x)], columns, 0);
   figure.rescale();
-  return savePlot(&plot, path, options.size, error);
+  return savePlot(&plot, path, size, error);
 }
 
 }  // namespace vms::ui

@@ -16,15 +16,18 @@ namespace vms::ui {
 struct CsvPlotOptions {
   QStringList y;  // columns to plot
   QString x = QStringLiteral("t");
-  QString title;       // empty: "<y columns> vs <x>"
-  bool log_y = false;  // values <= 0 are then not drawn
-  QSize size = QSize(900, 500);
+  QString title;               // empty: "<y columns> vs <x>"
+  bool log_y = false;          // values <= 0 are then not drawn
+  QSize size = QSize(900, 0);  // height 0: automatic, autoHeight(panes)
 };
 
 /// The spec for `options` over `table`; empty with *error naming the unknown column (and
 /// listing the available ones) or an empty y list.
 std::optional<PlotSpec> csvPlotSpec(const CsvTable& table, const CsvPlotOptions& options,
                                     QString* error);
+
+/// The default figure height for `panes` panes: max(400, 60 + 200 panes) pixels.
+int autoHeight(int panes);
 
 /// Renders and saves to `path` (.png, .svg or .pdf). False with *error set otherwise.
 bool renderCsvPlot(const CsvTable& table, const CsvPlotOptions& options, const QString& path,
