@@ -298,6 +298,27 @@ void TestPlotsPanel::historyDecimatesToCapacity() {
   QCOMPARE(h.time().back(), 5.0);
   QVERIFY(h.time()[h.size() - 2] < 5.0);
   QCOMPARE(h.values(ti).back(), 1.0 + 5.0);
+  // Same instant again (teach mode): the last point is replaced, not duplicated.
+  const int before = h.size();
+  SimFrame posed = test::makeFrame(500, model);
+  posed.snapshot.kinetic_energy = 42.0;
+  QVERIFY(h.append(posed));
+  QCOMPARE(h.size(), before);
+  QCOMPARE(h.values(ti).back(), 42.0);
+  // Replacing the very first point makes it the drift reference.
+  QuantityHistory fresh;
+  fresh.setRegistry(QuantityRegistry(model));
+  const int dp = fresh.registry().indexOf("drift_P");
+  fresh.append(test::makeFrame(0, model));
+  SimFrame moved = test::makeFrame(0, model);
+  moved.snapshot.momenta.linear_total = Vec3(1.0, 0.0, 0.0);
+  fresh.append(moved);
+  QCOMPARE(fresh.size(), 1);
+  QCOMPARE(fresh.values(dp)[0], 0.0);
+  SimFrame later = test::makeFrame(1, model);
+  later.snapshot.momenta.linear_total = Vec3(1.0, 0.0, 0.0);
+  fresh.append(later);
+  QCOMPARE(fresh.values(dp)[1], 0.0);
   SimFrame bad = test::makeFrame(900, model);
   bad.snapshot.time = std::nan("");
   const int n = h.size();

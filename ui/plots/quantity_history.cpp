@@ -26,14 +26,15 @@ void QuantityHistory::clear() {
 bool QuantityHistory::append(const SimFrame& frame) {
   const double t = frame.snapshot.time;
   if (!std::isfinite(t)) return false;
-  if (!has_first_) {
+  // A frame at or before the last one: the run went back (resumed from a scrubbed instant)
+  // or the state changed without time passing (teach mode): the points from its time on are
+  // replaced.
+  const bool rewound = !time_.empty() && t <= time_.back();
+  if (rewound) truncateFrom(t);
+  if (!has_first_ || time_.empty()) {  // the drift reference: the first frame kept
     first_ = frame;
     has_first_ = true;
   }
-  // A frame before the last one: the run went back (resumed from a scrubbed instant); the
-  // points from its time on belong to the abandoned branch.
-  const bool rewound = !time_.empty() && t < time_.back();
-  if (rewound) truncateFrom(t);
   const long index = received_++;
   if (!rewound && index % stride_ != 0) return false;
   time_.push_back(t);

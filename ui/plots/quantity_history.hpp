@@ -4,7 +4,7 @@
 // dropped (the whole run stays visible at half the resolution) and from then on only every
 // `stride`-th frame is kept (the stride doubles at each halving). So a run of any length costs
 // O(capacity) memory and the plots always span t = 0 .. now. Drifts are measured against the
-// first frame since the last clear.
+// first frame kept (the first since the last clear, unless replaced at the same instant).
 #include <vector>
 
 #include "ui/plots/quantities.hpp"
@@ -22,9 +22,10 @@ class QuantityHistory {
   const QuantityRegistry& registry() const { return registry_; }
   void clear();
 
-  /// Appends one frame. A frame earlier than the last one rewinds the history first (the
-  /// points at and after its time are dropped: the run resumed from an earlier instant);
-  /// frames with a non-finite time are ignored. Returns true if stored points changed other
+  /// Appends one frame. A frame not later than the last one rewinds the history first (the
+  /// points at and after its time are dropped: the run resumed from an earlier instant, or
+  /// teach mode changed the state at the same instant); frames with a non-finite time are
+  /// ignored. Returns true if stored points changed other
   /// than by growing (decimation or rewind): views must reload.
   bool append(const SimFrame& frame);
 
