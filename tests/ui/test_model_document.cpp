@@ -499,7 +499,13 @@ void TestModelDocument::recoveryChecksTheWritingProcess() {
     QVERIFY(doc.isModified());  // the restored edits are still there
     QCOMPARE(doc.path(), kSpatial);
   }
+  QCOMPARE(ModelDocument::findRecovery(dir.path()).value_or(QString()), files.data);
+  // Declined: discarded, never offered again.
+  ModelDocument::discardRecovery(files.data);
+  QVERIFY(!QFileInfo::exists(files.data) && !QFileInfo::exists(files.metadata));
+  QVERIFY(!ModelDocument::findRecovery(dir.path()));
   // A copy without metadata (or an unrelated file) is never offered.
+  QVERIFY(vms::ui::writeAutosaveFiles(files, "{}", meta, nullptr));
   QFile::remove(files.metadata);
   QVERIFY(!ModelDocument::findRecovery(dir.path()));
 }

@@ -311,6 +311,10 @@ std::optional<QString> ModelDocument::findRecovery(const QString& autosave_dir) 
   return findRecoveryFile(autosave_dir);
 }
 
+void ModelDocument::discardRecovery(const QString& recovery_file) {
+  removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
+}
+
 bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error) {
   const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
   LoadedDocument loaded;
@@ -334,7 +338,7 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   impl_->emitModifiedIfChanged();
   // Take the recovery over: our own copy first; the old one goes only once that exists.
   if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
-    removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
+    discardRecovery(recovery_file);
   return true;
 }
 

@@ -75,6 +75,8 @@ class ModelDocument : public QObject {
   /// A recovery file left by a session that did not close cleanly, if any.
   static std::optional<QString> findRecovery(const QString& autosave_dir);
   bool restoreRecovery(const QString& recovery_file, QString* error);
+  /// Added: deletes a recovery copy and its metadata (the user declined to restore it).
+  static void discardRecovery(const QString& recovery_file);
 
  signals:
   void opened();        // a new document (rebuild every view)
