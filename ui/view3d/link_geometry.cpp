@@ -165,7 +165,12 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
   LinkGeometry out;
   if (model.nbodies <= 0) return out;
   std::vector<bool> needs_automatic(size_t(model.nbodies), true);
-  std::map<QString, vtkSmartPointer<vtkPolyData>> mesh_cache;
+  struct CachedMesh {
+    vtkSmartPointer<vtkPolyData> data;
+    std::optional<Vec3> color;
+    QString error;
+  };
+  std::map<QString, CachedMesh> mesh_cache;
   std::set<QString> reported;
   auto placeholder = boxData(Vec3::Constant(0.1));
 
@@ -176,7 +181,7 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
     if (f.body < 0 || f.body >= model.nbodies) continue;
     for (const Visual& visual : link.visuals) {
       const Pose local = f.placement * visual.origin;
-      const Vec3 color = visual.rgba.head<3>().cwiseMax(0.0).cwiseMin(1.0);
+      Vec3 color = visual.rgba.head<3>().cwiseMax(0.0).cwiseMin(1.0);
       const double opacity = visual.rgba(3);
       vtkSmartPointer<vtkPolyData> data;
       Mat3 linear = local.R;
@@ -198,12 +203,19 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
           QString error;
           if (path.isEmpty()) {
             error = "not found";
-          } else if (auto it = mesh_cache.find(path); it != mesh_cache.end()) {
-            data = it->second;
-            if (!data) error = "unreadable";
           } else {
-            data = loadMesh(path, &error);
-            mesh_cache[path] = data;
+            auto it = mesh_cache.find(path);
+            if (it == mesh_cache.end()) {
+              CachedMesh loaded;
+              loaded.data = loadMesh(path, &loaded.error, &loaded.color);
+              it = mesh_cache.emplace(path, loaded).first;
+            }
+            data = it->second.data;
+            error = it->second.error;
+            // The file's own colour when the model gives none.
+            if (data && it->second.color && visual.material.empty() &&
+                visual.rgba.isApprox(Visual().rgba))
+              color = *it->second.color;
           }
           if (data) {
             linear = local.R * visual.mesh_scale.asDiagonal();

@@ -1,6 +1,7 @@
 #include "ui/view3d/mesh_loader.hpp"
 
 #include <assimp/config.h>
+#include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <vtkCellArray.h>
@@ -59,7 +60,9 @@ QString resolveMeshPath(const QString& uri, const QString& model_dir) {
   return existingFile(QDir(model_dir.isEmpty() ? QDir::currentPath() : model_dir).filePath(text));
 }
 
-vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error) {
+vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error,
+                                      std::optional<Vec3>* color) {
+  if (color) color->reset();
   auto fail = [&](const QString& why) -> vtkSmartPointer<vtkPolyData> {
     if (error) *error = why;
     return nullptr;
@@ -76,9 +79,20 @@ vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error) {
     if (!scene || !scene->mRootNode) return fail(QString::fromStdString(importer.GetErrorString()));
     auto points = vtkSmartPointer<vtkPoints>::New();
     auto polys = vtkSmartPointer<vtkCellArray>::New();
+    unsigned largest_faces = 0;
     for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
       const aiMesh* mesh = scene->mMeshes[m];
       if (!mesh || !(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
+      if (color && mesh->mNumFaces > largest_faces && mesh->mMaterialIndex < scene->mNumMaterials) {
+        largest_faces = mesh->mNumFaces;
+        const aiMaterial* material = scene->mMaterials[mesh->mMaterialIndex];
+        aiColor4D c;
+        if (material->Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS ||
+            material->Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
+          *color = Vec3(c.r, c.g, c.b).cwiseMax(0.0).cwiseMin(1.0);
+        else
+          color->reset();
+      }
       const vtkIdType offset = points->GetNumberOfPoints();
       for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
         const aiVector3D& p = mesh->mVertices[v];

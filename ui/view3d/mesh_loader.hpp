@@ -6,6 +6,9 @@
 #include <vtkSmartPointer.h>
 
 #include <QString>
+#include <optional>
+
+#include "core/spatial/se3.hpp"
 
 namespace vms::ui {
 
@@ -15,7 +18,9 @@ namespace vms::ui {
 QString resolveMeshPath(const QString& uri, const QString& model_dir);
 
 /// All meshes of the file, node transforms applied, as triangles with normals; nullptr and
-/// `error` set on failure (unreadable file, no triangles).
-vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error);
+/// `error` set on failure (unreadable file, no triangles). `color` (if not null) receives the
+/// diffuse / base colour of the file's largest mesh when its material has one.
+vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error,
+                                      std::optional<Vec3>* color = nullptr);
 
 }  // namespace vms::ui

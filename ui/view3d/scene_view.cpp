@@ -20,6 +20,7 @@
 #include "ui/view3d/ellipsoid_actor.hpp"
 #include "ui/view3d/link_geometry.hpp"
 #include "ui/view3d/model_overlays.hpp"
+#include "ui/view3d/overlay_legend.hpp"
 #include "ui/view3d/scene_exporters.hpp"
 #include "ui/view3d/trail.hpp"
 #include "ui/view3d/vtk_window_bridge.hpp"
@@ -65,6 +66,7 @@ struct SceneView::Impl {
   std::unique_ptr<Data> data;  // forward kinematics when a frame carries no body poses
   std::vector<LinkPart> parts;
   ModelOverlays overlays;
+  OverlayLegend legend;
   EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
   EllipsoidScale manipulability_scale, inertia_scale;
   Trail trail;
@@ -115,7 +117,10 @@ struct SceneView::Impl {
   }
 
   void applyVisibility() {
-    for (int k = 0; k < kOverlayCount; ++k) overlays.setVisible(Overlay(k), visible[size_t(k)]);
+    for (int k = 0; k < kOverlayCount; ++k) {
+      overlays.setVisible(Overlay(k), visible[size_t(k)]);
+      legend.setVisible(Overlay(k), has_model && visible[size_t(k)]);
+    }
     trail.setVisible(visible[size_t(Overlay::EndEffectorTrail)]);
     ellipsoid_fixed.setEnabled(visible[size_t(Overlay::ManipulabilityFixed)]);
     ellipsoid_floating.setEnabled(visible[size_t(Overlay::ManipulabilityFloating)]);
@@ -244,6 +249,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.ellipsoid_floating.build(d.markers, Vec3(1.0, 0.45, 0.1), 0.45);
     d.ellipsoid_inertia.build(d.markers, Vec3(0.3, 0.9, 0.5), 0.35);
     d.ellipsoid_order = {};
+    d.legend.build(d.markers);
     d.manipulability_scale.setTarget(0.2 * d.size);
     d.inertia_scale.setTarget(0.15 * d.size);
     d.trail.build(d.scene, 2.5);
@@ -267,6 +273,7 @@ void SceneView::clearModel() {
   for (LinkPart& part : d.parts) d.scene->RemoveActor(part.actor);
   d.parts.clear();
   d.overlays.clear();
+  d.legend.clear();
   d.ellipsoid_fixed.clear();
   d.ellipsoid_floating.clear();
   d.ellipsoid_inertia.clear();

@@ -1,0 +1,64 @@
+#include "ui/view3d/overlay_legend.hpp"
+
+#include <vtkTextProperty.h>
+
+namespace vms::ui {
+namespace {
+
+struct Label {
+  Overlay overlay;
+  const char* text;
+  Vec3 color;
+};
+
+// Colours as drawn by SceneView (ellipsoids) and ModelOverlays (momentum arrows).
+const Label kLabels[] = {
+    {Overlay::ManipulabilityFixed, "manipulability, fixed base (Jm)", Vec3(0.35, 0.65, 1.0)},
+    {Overlay::ManipulabilityFloating, "manipulability, free-floating (J*)", Vec3(1.0, 0.55, 0.2)},
+    {Overlay::OperationalInertia, "operational-space inertia", Vec3(0.3, 0.9, 0.5)},
+    {Overlay::MomentumArrows, "momentum: linear (green), angular (violet)", Vec3(0.85, 0.85, 0.85)},
+};
+
+}  // namespace
+
+void OverlayLegend::build(vtkRenderer* renderer) {
+  clear();
+  renderer_ = renderer;
+  for (const Label& label : kLabels) {
+    Entry e{label.overlay, vtkSmartPointer<vtkTextActor>::New(), false};
+    e.text->SetInput(label.text);
+    vtkTextProperty* p = e.text->GetTextProperty();
+    p->SetFontSize(13);
+    p->SetColor(label.color.x(), label.color.y(), label.color.z());
+    p->SetShadow(true);
+    e.text->PickableOff();
+    e.text->SetVisibility(false);
+    renderer_->AddViewProp(e.text);
+    entries_.push_back(e);
+  }
+}
+
+void OverlayLegend::clear() {
+  if (renderer_)
+    for (Entry& e : entries_) renderer_->RemoveViewProp(e.text);
+  entries_.clear();
+  renderer_ = nullptr;
+}
+
+void OverlayLegend::setVisible(Overlay overlay, bool visible) {
+  for (Entry& e : entries_)
+    if (e.overlay == overlay) e.visible = visible;
+  layout();
+}
+
+void OverlayLegend::layout() {
+  int row = 0;
+  for (Entry& e : entries_) {
+    e.text->SetVisibility(e.visible);
+    if (!e.visible) continue;
+    e.text->SetDisplayPosition(8, 8 + 18 * row);
+    ++row;
+  }
+}
+
+}  // namespace vms::ui

@@ -1,0 +1,32 @@
+#pragma once
+// A small colour legend in the lower-left corner for the overlays whose colours need naming
+// (the three ellipsoids and the momentum arrows); an entry shows while its overlay is on.
+#include <vtkRenderer.h>
+#include <vtkSmartPointer.h>
+#include <vtkTextActor.h>
+
+#include <vector>
+
+#include "core/spatial/se3.hpp"
+#include "ui/view3d/scene_view.hpp"
+
+namespace vms::ui {
+
+class OverlayLegend {
+ public:
+  void build(vtkRenderer* renderer);
+  void clear();
+  void setVisible(Overlay overlay, bool visible);
+
+ private:
+  void layout();
+  struct Entry {
+    Overlay overlay;
+    vtkSmartPointer<vtkTextActor> text;
+    bool visible = false;
+  };
+  std::vector<Entry> entries_;
+  vtkRenderer* renderer_ = nullptr;
+};
+
+}  // namespace vms::ui
