@@ -137,6 +137,18 @@ void TestPlotsPanel::graphsHoldTheQuantityValues() {
   const int mom = indexOfKind(panel, PlotKind::Momentum);
   QCOMPARE(graphOf(panel, mom, "P_vehicle_y")->data()->at(7)->value, std::cos(0.07));
   QCOMPARE(graphOf(panel, mom, "L_arm_z")->data()->at(3)->value, 3.0 - 2.0 * std::sin(0.03));
+  // Silent series (exactly 0 all along) are left out of the plot and its legend.
+  const PlotFigure* m = panel.figure(mom);
+  const QStringList mids = m->spec().seriesIds();
+  QVERIFY(!m->seriesShown(mids.indexOf("P_total_z")));
+  QVERIFY(!graphOf(panel, mom, "P_total_z")->visible());
+  QVERIFY(m->seriesShown(mids.indexOf("P_vehicle_x")));
+  QVERIFY(graphOf(panel, mom, "P_vehicle_x")->visible());
+  QCOMPARE(m->pane(0)->parentPlot()->plottableCount(), 18);
+  int legend_items = 0;
+  for (int i = 0; i < panel.plot(mom)->plottableCount(); ++i)
+    legend_items += panel.plot(mom)->plottable(i)->visible();
+  QCOMPARE(legend_items, 8);  // P: total x, vehicle x/y, arm x/y; L: total/vehicle/arm z
   const int joints = indexOfKind(panel, PlotKind::JointAngles);
   const QString j2 = "q:" + QString::fromStdString(model.joint_names[1]);
   QCOMPARE(graphOf(panel, joints, j2)->data()->at(20)->value, 0.2 * std::sin(0.2));
@@ -251,6 +263,11 @@ void TestPlotsPanel::customPlotsAndUnknownIds() {
   panel.appendFrames(frames(20, 25, model));
   QCOMPARE(graphOf(panel, c, "T")->dataCount(), 25);
   QCOMPARE(graphOf(panel, c, "T")->data()->at(24)->value, 1.0 + 0.24);
+  QVERIFY(panel.addCustomPlot({"P_total_z"}));  // asked for: shown although all zero
+  QVERIFY(panel.figure(c + 1)->seriesShown(0));
+  QVERIFY(panel.figure(c + 1)->graph(0)->visible());
+  panel.removeCustomPlots();
+  QVERIFY(panel.addCustomPlot({q1, "T", "energy"}));
   QCOMPARE(graphOf(panel, c, q1)->data()->at(5)->value, 0.1 * std::sin(0.05));
   QCOMPARE(panel.plotSlug(c), QString("custom_1"));
   // Kept when the built-in selection changes; dropped by removeCustomPlots.

@@ -87,6 +87,7 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     legend->setLayer(QStringLiteral("legend"));
     styleLegend(legend);
     legend->setVisible(!pane.series.empty());
+    legends_.push_back(legend);
 
     for (const SeriesSpec& s : pane.series) {
       QCPAbstractPlottable* plottable = nullptr;
@@ -120,8 +121,19 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
 
 QCPGraph* PlotFigure::graph(int index) const { return qobject_cast<QCPGraph*>(plottables_[index]); }
 
+void PlotFigure::updateVisibility() {
+  for (int p = 0; p < paneCount(); ++p) legends_[p]->clearItems();
+  for (int i = 0; i < graphCount(); ++i) {
+    plottables_[i]->setVisible(live_[i]);
+    if (live_[i]) plottables_[i]->addToLegend(legends_[graph_pane_[i]]);
+  }
+  for (QCPLegend* legend : legends_) legend->setVisible(legend->itemCount() > 0);
+}
+
 void PlotFigure::clearData() {
   rows_ = 0;
+  live_.assign(plottables_.size(), spec_.hide_silent_series ? 0 : 1);
+  updateVisibility();
   for (QCPAbstractPlottable* p : plottables_) {
     if (auto* g = qobject_cast<QCPGraph*>(p)) g->data()->clear();
     if (auto* c = qobject_cast<QCPCurve*>(p)) c->data()->clear();
@@ -144,6 +156,7 @@ void PlotFigure::appendRows(const std::vector<double>& time,
     for (int i = 0; i < n; ++i) order[i] = rows_ + i;
   }
   rows_ += n;
+  bool woke = false;
   for (int gi = 0; gi < graphCount(); ++gi) {
     const std::vector<double>* column =
         gi < static_cast<int>(columns.size()) ? columns[gi] : nullptr;
@@ -155,6 +168,11 @@ void PlotFigure::appendRows(const std::vector<double>& time,
       values[i] = drawable((*column)[from + i], log);
       range.include(values[i]);
     }
+    if (!live_[gi]) {
+      for (int i = 0; i < n && !live_[gi]; ++i)
+        live_[gi] = !std::isnan(values[i]) && values[i] != 0.0;
+      woke = woke || live_[gi];
+    }
     if (auto* c = qobject_cast<QCPCurve*>(plottables_[gi]))
       c->addData(order, keys, values, true);
     else if (n == 1)
@@ -162,6 +180,7 @@ void PlotFigure::appendRows(const std::vector<double>& time,
     else
       graph(gi)->addData(keys, values, true);
   }
+  if (woke) updateVisibility();
 }
 
 void PlotFigure::rescale() {

@@ -14,6 +14,7 @@ class QCPAbstractPlottable;
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPLegend;
 
 namespace vms::ui {
 
@@ -37,6 +38,9 @@ class PlotFigure {
   QCPGraph* graph(int index) const;
   int graphCount() const { return static_cast<int>(plottables_.size()); }
 
+  /// False for a series hidden because it has been silent so far (hide_silent_series).
+  bool seriesShown(int index) const { return live_[index] != 0; }
+
   /// Drops all data.
   void clearData();
   /// Appends rows [from, time.size()) of `time` and of each series column (columns[i] is the
@@ -53,6 +57,8 @@ class PlotFigure {
   bool cursorVisible() const;
 
  private:
+  void updateVisibility();
+
   struct Range {
     double lo, hi;
     void reset();
@@ -67,6 +73,8 @@ class PlotFigure {
   std::vector<int> graph_pane_;  // pane of each plottable
   int rows_ = 0;                 // rows appended (the curves' sort key)
   std::vector<QCPItemStraightLine*> cursors_;
+  std::vector<QCPLegend*> legends_;  // per pane
+  std::vector<char> live_;           // per series: drawn (see hide_silent_series)
   std::vector<Range> pane_range_;
   Range time_range_;
   double cursor_t_;

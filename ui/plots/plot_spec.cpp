@@ -119,6 +119,7 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
   PlotSpec spec;
   spec.title = plotKindTitle(kind);
   spec.slug = plotKindSlug(kind);
+  spec.hide_silent_series = true;
   const QStringList parts = {"total", "vehicle", "arm"};
   switch (kind) {
     case PlotKind::Momentum:

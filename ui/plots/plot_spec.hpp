@@ -34,6 +34,10 @@ struct PlotSpec {
   /// The x data is not ordered (e.g. one coordinate against another): curves joined in row
   /// order (QCPCurve) instead of graphs over sorted keys.
   bool parametric = false;
+  /// Series that have been exactly 0 (or undrawable) all along are left out of the plot and
+  /// the legend until they move: a planar system's out-of-plane momenta, an absent
+  /// controller's torques. For the built-in plots; user plots show what was asked for.
+  bool hide_silent_series = false;
   std::vector<PaneSpec> panes;
   int seriesCount() const;
   QStringList seriesIds() const;  // every pane's series, in order
