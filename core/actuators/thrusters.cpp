@@ -4,15 +4,17 @@
 #include <stdexcept>
 
 #include "core/model/model_error.hpp"
+#include "core/modes/maneuvering_modes.hpp"
 
 namespace vms {
 
 Thrusters::Thrusters(const Model& model, std::vector<ThrusterSpec> specs)
-    : specs_(std::move(specs)) {
+    : specs_(std::move(specs)), mode_(ManeuveringMode::Flying) {
   const int n = static_cast<int>(specs_.size());
   body_.resize(n);
   body_M_thruster_.resize(n);
   commands_ = VecX::Zero(n);
+  applied_ = VecX::Zero(n);
   for (int k = 0; k < n; ++k) {
     const ThrusterSpec& t = specs_[k];
     const std::string who = "thruster '" + t.name + "': ";
@@ -44,10 +46,24 @@ void Thrusters::setCommands(const Eigen::Ref<const VecX>& commands) {
   }
 }
 
-void Thrusters::apply(const Model&, const Data& data, const State&,
+void Thrusters::setMode(ManeuveringMode mode) {
+  const bool project =
+      mode == ManeuveringMode::RotationFlying || mode == ManeuveringMode::TranslationFlying;
+  if (project)
+    for (const auto& s : specs_)
+      if (!s.proportional)
+        throw ModeError(std::string(maneuveringModeName(mode)) + " mode: thruster '" + s.name +
+                        "' is on/off; cannot project its command");
+  mode_ = mode;
+  project_ = project;
+}
+
+void Thrusters::apply(const Model& model, const Data& data, const State&,
                       std::vector<Vec6>& body_forces_world, VecX&) {
-  for (int k = 0; k < commands_.size(); ++k) {
-    const double c = commands_[k];
+  applied_ = commands_;  // same size: no allocation
+  if (project_) enforceModeOnThrusterCommands(mode_, *this, model, data, applied_);
+  for (int k = 0; k < applied_.size(); ++k) {
+    const double c = applied_[k];
     if (c == 0.0) continue;
     const Pose& oMb = data.oMi[body_[k]];
     const Pose& bMt = body_M_thruster_[k];

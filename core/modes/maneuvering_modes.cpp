@@ -283,9 +283,9 @@ VecX projectOntoZeroNetForce(const Thrusters& thrusters, const VecX& commands) {
   return projectZeroForce(thrusters.vehicleAllocationMatrix(), commands);
 }
 
-void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
-                                   const Model& model, Data& data, const State& state,
-                                   VecX& commands, double hold_time) {
+namespace {
+// Clamps to [0, 1]; true when the mode projects (then every thruster is proportional).
+bool clampAndCheck(ManeuveringMode mode, const Thrusters& thrusters, VecX& commands) {
   const auto& specs = thrusters.specs();
   const auto n = static_cast<Eigen::Index>(specs.size());
   if (commands.size() != n)
@@ -293,10 +293,27 @@ void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrust
          std::to_string(commands.size()) + " commands for " + std::to_string(n) + " thrusters");
   for (Eigen::Index k = 0; k < n; ++k)
     commands[k] = commands[k] > 0.0 ? std::min(commands[k], 1.0) : 0.0;  // NaN -> 0
-  if (mode != ManeuveringMode::RotationFlying && mode != ManeuveringMode::TranslationFlying) return;
+  if (mode != ManeuveringMode::RotationFlying && mode != ManeuveringMode::TranslationFlying)
+    return false;
   for (const auto& s : specs)
     if (!s.proportional)
       fail(mode, "thruster '" + s.name + "' is on/off; cannot project its command");
+  return true;
+}
+
+void projectAt(ManeuveringMode mode, const Thrusters& thrusters, const Model& model,
+               const Data& data, const Vec3& point, VecX& commands) {
+  if (static_cast<Eigen::Index>(thrusters.specs().size()) <= kMaxInPlaceThrusters)
+    projectInPlace<RowsFixed, VecFixed>(mode, thrusters, model, data, point, commands);
+  else
+    projectInPlace<RowsHeap, VecX>(mode, thrusters, model, data, point, commands);
+}
+}  // namespace
+
+void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
+                                   const Model& model, Data& data, const State& state,
+                                   VecX& commands, double hold_time) {
+  if (!clampAndCheck(mode, thrusters, commands)) return;
   Vec3 point = Vec3::Zero();
   if (mode == ManeuveringMode::TranslationFlying && hold_time > 0.0) {
     computeKinematics(model, data, state);
@@ -313,10 +330,19 @@ void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrust
   } else {
     forwardKinematics(model, data, state);
   }
-  if (n <= kMaxInPlaceThrusters)
-    projectInPlace<RowsFixed, VecFixed>(mode, thrusters, model, data, point, commands);
-  else
-    projectInPlace<RowsHeap, VecX>(mode, thrusters, model, data, point, commands);
+  projectAt(mode, thrusters, model, data, point, commands);
+}
+
+void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
+                                   const Model& model, const Data& data, VecX& commands) {
+  if (!clampAndCheck(mode, thrusters, commands)) return;
+  Vec3 point = Vec3::Zero();
+  if (mode == ManeuveringMode::TranslationFlying && model.total_mass > 0.0) {
+    // The system CoM of data's poses (as centerOfMass, without recomputing them).
+    for (int i = 0; i < model.nbodies; ++i) point += bodyFirstMoment(model, data, i);
+    point /= model.total_mass;
+  }
+  projectAt(mode, thrusters, model, data, point, commands);
 }
 
 Eigen::Matrix<double, 3, Eigen::Dynamic> thrusterConstraintRows(ManeuveringMode mode,

@@ -125,6 +125,15 @@ void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrust
                                    const Model& model, Data& data, const State& state,
                                    VecX& commands, double hold_time = 0.0);
 
+/// The same rule, hold_time 0, at the poses already in `data` (forwardKinematics done; nothing
+/// is recomputed): zero net force (rotation-flying) or zero moment about the system CoM of
+/// those poses (translation-flying), other modes clamp. The form the Thrusters force model uses
+/// at every force evaluation (every integrator stage), so the constraint holds at every
+/// instant, not only at the control updates. Allocation-free with at most
+/// kMaxInPlaceThrusters thrusters. Throws as above.
+void enforceModeOnThrusterCommands(ManeuveringMode mode, const Thrusters& thrusters,
+                                   const Model& model, const Data& data, VecX& commands);
+
 /// The 3 x n constraint rows enforceModeOnThrusterCommands uses (world frame, full-command
 /// thrust): net force rows for rotation-flying, moment rows about `point` otherwise. Needs
 /// forwardKinematics on `data`. For tests and diagnostics (allocates).

@@ -52,6 +52,7 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
     force_models_.push_back(std::make_unique<OrbitalGravityGradient>(env.mean_motion));
   if (!scenario_.thrusters.empty()) {
     auto th = std::make_unique<Thrusters>(m, scenario_.thrusters);
+    th->setMode(scenario_.mode);  // the mode's rule at every force evaluation
     thrusters_ = th.get();
     force_models_.push_back(std::move(th));
   }
@@ -120,6 +121,10 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
   dynamics_->setJointForces(tau_);
 }
 
+const VecX& Simulator::heldThrusterCommand() const {
+  return thrusters_ ? thrusters_->commands() : thrust_;
+}
+
 bool Simulator::externalWork() const {
   return !scenario_.thrusters.empty() ||
          scenario_.environment.type == EnvironmentSpec::Type::Underwater ||
@@ -136,19 +141,26 @@ void Simulator::control() {
   saturated_ = saturateJointTorques(m, tau_);
   if (!wheel_joints_.empty())
     saturated_ += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state_, tau_);
-  thrust_ = out_.thruster_command.cwiseMax(0.0).cwiseMin(1.0);
-  // Flying modes (core/modes): rotation-flying keeps couples only (zero net force),
-  // translation-flying thrust through the system CoM (zero moment; aimed half a hold ahead).
-  if (thrusters_)
-    enforceModeOnThrusterCommands(scenario_.mode, *thrusters_, m, data_, state_, thrust_,
-                                  scenario_.dt * static_cast<double>(control_every_));
   dynamics_->setJointForces(tau_);
-  if (thrusters_) thrusters_->setCommands(thrust_);
+  // Held thruster commands. The flying modes' rule (core/modes: rotation-flying couples only,
+  // translation-flying thrust through the system CoM) is enforced by the Thrusters force model
+  // itself at every force evaluation, at the poses of that instant (Thrusters::setMode).
+  if (thrusters_) thrusters_->setCommands(out_.thruster_command);
+}
+
+void Simulator::recordThrust() {
+  // The commands that act at the start of the step: the held ones projected for the mode at
+  // the current state, exactly what the force model applies at the step's first evaluation.
+  if (!thrusters_) return;
+  thrust_ = thrusters_->commands();  // same size: no allocation
+  enforceModeOnThrusterCommands(scenario_.mode, *thrusters_, scenario_.model, data_, state_,
+                                thrust_);
 }
 
 void Simulator::step() {
   if (finished()) return;
   if (step_index_ % control_every_ == 0) control();
+  recordThrust();
   const long k = step_index_ + 1;
   const double t_next =
       k == total_steps_ ? scenario_.duration : time_origin_ + static_cast<double>(k) * scenario_.dt;
@@ -216,6 +228,7 @@ void Simulator::setTimeStep(double dt) {
 void Simulator::setManeuveringMode(ManeuveringMode mode) {
   validateActuatorConfiguration(
       mode, ActuatorConfiguration{static_cast<int>(scenario_.reaction_wheels.size()), thrusters_});
+  if (thrusters_) thrusters_->setMode(mode);  // throws (unchanged) for on/off thrusters
   scenario_.mode = mode;
 }
 

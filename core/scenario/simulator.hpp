@@ -40,7 +40,9 @@ struct Snapshot {
                                                  // resolved_rate: end-effector position error (m);
   // wheel_attitude/thruster_hold: attitude error (rad)
   VecX joint_torque;      // last applied (saturated) joint forces, every joint
-  VecX thruster_command;  // last applied thruster commands in [0, 1]
+  VecX thruster_command;  // thruster commands in [0, 1] acting at the start of the last step
+                          // (held commands projected for the mode at that state; within the
+                          // step the force model re-projects them at every evaluation)
 };
 
 class Simulator {
@@ -62,7 +64,11 @@ class Simulator {
   const Model& model() const { return scenario_.model; }
   const Scenario& scenario() const { return scenario_; }
   const VecX& lastJointTorque() const { return tau_; }
+  /// Thruster commands acting at the start of the last step (Snapshot::thruster_command).
   const VecX& lastThrusterCommand() const { return thrust_; }
+  /// Thruster commands held since the last control update (clamped to [0, 1], on/off
+  /// quantised), before the mode's projection; empty without thrusters.
+  const VecX& heldThrusterCommand() const;
   /// True when something other than the joint actuators can do work (thrusters, water, orbit).
   bool externalWork() const;
   int saturatedCount() const { return saturated_; }
@@ -97,6 +103,7 @@ class Simulator {
  private:
   void countSteps();
   void control();
+  void recordThrust();
 
   Scenario scenario_;
   State state_, initial_state_;
