@@ -398,8 +398,8 @@ void TestPlotsPanel::tenThousandAppendsWithinBudget() {
       append_ms, append_ms / 10000, panel.plotCount(),
       panel.figure(0)->graphCount() + panel.figure(1)->graphCount() + panel.figure(2)->graphCount(),
       g->dataCount(), replot_ms);
-  QVERIFY2(append_ms < 5000, "appends too slow");
-  QVERIFY2(replot_ms < 100, "replot too slow");
+  QVERIFY2(append_ms < 1000, "appends too slow");  // measured 16-68 ms
+  QVERIFY2(replot_ms < 150, "replot too slow");    // measured 16-46 ms on 2 loaded cores
 }
 
 void TestPlotsPanel::redrawsAreThrottledAndCursorMovesAreCheap() {
