@@ -8,6 +8,7 @@
 #include <vtkRenderer.h>
 
 #include <QEvent>
+#include <QGuiApplication>
 #include <QMouseEvent>
 #include <QWheelEvent>
 #include <algorithm>
@@ -87,6 +88,7 @@ struct SceneView::Impl {
 
   VideoRecorder recorder;
   long frames_rendered = 0;
+  bool no_display_reported = false;
 
   Impl() {
     bridge.window()->SetNumberOfLayers(2);
@@ -394,8 +396,17 @@ bool SceneView::render() {
   const qreal dpr = devicePixelRatioF();
   const int w = std::max(1, int(std::lround(width() * dpr)));
   const int h = std::max(1, int(std::lround(height() * dpr)));
-  const auto id = static_cast<std::uintptr_t>(winId());  // creates the native window if needed
-  d.bridge.bind(id, w, h);
+  if (QGuiApplication::platformName() == "xcb") {
+    d.bridge.bind(std::uintptr_t(winId()), w, h);  // winId() creates the native window
+  } else if (!qEnvironmentVariableIsEmpty("DISPLAY")) {
+    d.bridge.bindOffscreen(w, h);  // e.g. QT_QPA_PLATFORM=offscreen: no X window of ours
+  } else {
+    // VTK's X11 render window aborts the process without a display: draw nothing instead.
+    if (!d.no_display_reported)
+      emit message("3D view disabled: VTK needs an X display (DISPLAY is not set).");
+    d.no_display_reported = true;
+    return false;
+  }
   d.resetClippingRange();
   if (!d.bridge.render()) return false;
   ++d.frames_rendered;
@@ -407,10 +418,11 @@ QPaintEngine* SceneView::paintEngine() const { return nullptr; }
 bool SceneView::event(QEvent* event) {
   switch (event->type()) {
     case QEvent::ParentAboutToChange:
-      impl_->bridge.unbind();  // the native window may be destroyed with the old parent
+      // The native window may be destroyed with the old parent.
+      if (impl_->bridge.boundId() != 0) impl_->bridge.unbind();
       break;
     case QEvent::WinIdChange:
-      if (impl_->bridge.isBound() && impl_->bridge.boundId() != std::uintptr_t(winId())) {
+      if (impl_->bridge.boundId() != 0 && impl_->bridge.boundId() != std::uintptr_t(winId())) {
         impl_->bridge.unbind();
         update();
       }
@@ -423,9 +435,11 @@ bool SceneView::event(QEvent* event) {
 
 void SceneView::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
-  const qreal dpr = devicePixelRatioF();
-  impl_->bridge.bind(std::uintptr_t(winId()), int(std::lround(width() * dpr)),
-                     int(std::lround(height() * dpr)));
+  if (QGuiApplication::platformName() == "xcb") {
+    const qreal dpr = devicePixelRatioF();
+    impl_->bridge.bind(std::uintptr_t(winId()), int(std::lround(width() * dpr)),
+                       int(std::lround(height() * dpr)));
+  }
   update();
 }
 

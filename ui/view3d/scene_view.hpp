@@ -1,9 +1,10 @@
 #pragma once
 // The 3D view: a native-window QWidget that hands its window id to a plain vtkRenderWindow
 // (Debian's VTK Qt module is Qt 5; see docs/workbench.md). Draws the links (primitives and
-// meshes through Assimp), overlays, and follows SimFrames. Mouse input is forwarded to VTK's
-// trackball-camera style (orbit, pan, zoom); a click picks a link. Contract owned by the
-// view3d module; the app depends on it.
+// meshes through Assimp), overlays, and follows SimFrames. Mouse: left drag orbits, middle
+// or shift + left drag pans, right drag and the wheel zoom (ui/view3d/camera_controller); a
+// left click without drag picks a link. Contract owned by the view3d module; the app depends
+// on it.
 #include <QImage>
 #include <QPoint>
 #include <QPointF>

@@ -17,8 +17,20 @@ VtkWindowBridge::VtkWindowBridge() : window_(vtkSmartPointer<vtkRenderWindow>::N
 
 VtkWindowBridge::~VtkWindowBridge() { unbind(); }
 
+void VtkWindowBridge::bindOffscreen(int width, int height) {
+  if (bound_id_ != 0) unbind();
+  width_ = std::max(width, 1);
+  height_ = std::max(height, 1);
+  if (!offscreen_) {
+    window_->SetOffScreenRendering(true);
+    offscreen_ = true;
+  }
+  window_->SetSize(width_, height_);
+}
+
 void VtkWindowBridge::bind(std::uintptr_t id, int width, int height) {
   if (id == 0) return;
+  if (offscreen_) unbind();
   if (bound_id_ != 0 && bound_id_ != id) unbind();
   width_ = std::max(width, 1);
   height_ = std::max(height, 1);
@@ -36,7 +48,7 @@ void VtkWindowBridge::bind(std::uintptr_t id, int width, int height) {
 }
 
 void VtkWindowBridge::unbind() {
-  if (bound_id_ == 0) return;
+  if (bound_id_ == 0 && !offscreen_) return;
   window_->Finalize();
   // A fresh render window (and X display connection) for the next native window: re-using
   // the finalized one for another window id crashed inside Mesa's GLX now and then.
@@ -51,16 +63,17 @@ void VtkWindowBridge::unbind() {
   for (auto& r : moved) fresh->AddRenderer(r);
   window_ = fresh;
   bound_id_ = 0;
+  offscreen_ = false;
 }
 
 void VtkWindowBridge::resize(int width, int height) {
   width_ = std::max(width, 1);
   height_ = std::max(height, 1);
-  if (bound_id_ != 0) window_->SetSize(width_, height_);
+  if (isBound()) window_->SetSize(width_, height_);
 }
 
 bool VtkWindowBridge::render() {
-  if (bound_id_ == 0) return false;
+  if (!isBound()) return false;
   window_->Render();
   return true;
 }
