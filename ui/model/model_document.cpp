@@ -249,21 +249,19 @@ bool ModelDocument::save(const QString& path, QString* error) {
     setError(error, qstr(messageNamingFile(p, e.what())));
     return false;
   }
-  // The document now is that file: later scenario paths are relative to it.
-  if (as_scenario) {
-    auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
-    try {
+  // The document now is that file: later scenario paths are relative to it. A bare model
+  // stays in its default scenario (reopening the saved .scenario.json gives its own duration).
+  auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
+  try {
+    if (!next->source.from_scenario_file)
+      next->source = defaultScenarioSource(info.absoluteFilePath().toStdString());
+    else if (as_scenario)
       next->source = scenarioFileSource(info.absoluteFilePath().toStdString());
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
-    impl_->current = std::move(next);
-  } else if (!impl_->current->source.from_scenario_file) {
-    auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
-    next->source = defaultScenarioSource(info.absoluteFilePath().toStdString());
-    impl_->current = std::move(next);
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
   }
+  impl_->current = std::move(next);
   impl_->path = info.absoluteFilePath();
   if (as_scenario || !impl_->current->source.from_scenario_file)
     impl_->model_dir = info.absolutePath();

@@ -108,7 +108,7 @@ Scenario buildScenario(const ModelDescription& description, const ScenarioSource
     Scenario s = defaultScenario(model, source.source_name);
     s.name = QFileInfo(QString::fromStdString(source.source_name))
                  .fileName()
-                 .remove(QRegularExpression("\\.(vms\\.json|urdf)$",
+                 .remove(QRegularExpression("\\.(vms\\.json|urdf|scenario\\.json)$",
                                             QRegularExpression::CaseInsensitiveOption))
                  .toStdString();
     return s;
