@@ -9,9 +9,9 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/algorithms/crba.hpp"
+#include "core/actuators/reaction_wheel.hpp"
 #include "core/algorithms/momentum.hpp"
-#include "core/analysis/manipulability.hpp"
+#include "core/analysis/end_effector_analysis.hpp"
 #include "core/io/io_util.hpp"
 #include "core/io/trajectory_csv.hpp"
 #include "core/model/model_error.hpp"
@@ -49,16 +49,19 @@ void push3(std::vector<double>& v, const Vec3& x) { v.insert(v.end(), {x[0], x[1
 
 // The scenario's "analysis": translational Yoshikawa manipulability of a frame for the
 // fixed-base Jacobian Jm (vehicle held) and the generalized Jacobian J* (vehicle free, zero
-// momentum), at the current state.
+// momentum), at the current state, by the desktop application's own core function
+// (EndEffectorAnalyzer, core/analysis/end_effector_analysis.hpp): the rows of the directions
+// the frame can move in (three for a spatial system, the plane for a planar one) and the arm
+// joints only (reaction wheels excluded), so the CLI and the app report the same numbers.
 class ManipulabilityProbe {
  public:
-  ManipulabilityProbe(const Model& m, int frame) : model_(m), data_(m), gj_(m), frame_(frame) {}
+  ManipulabilityProbe(const Model& m, int frame, std::vector<int> wheel_joints)
+      : analyzer_(m, frame, std::move(wheel_joints)), tau_(VecX::Zero(m.njoints)) {}
   void evaluate(const State& state) {
-    crba(model_, data_, state);
-    computeFrameGeneralizedJacobian(model_, data_, frame_, gj_);
-    const ManipulabilityComparison c = compareManipulability(gj_);
-    fixed = c.fixed_base.translational.yoshikawa;
-    floating = c.floating.translational.yoshikawa;
+    analyzer_.compute(state, tau_, analysis_);  // tau only enters the reaction wrench
+    fixed = analysis_.manipulability_fixed;
+    floating = analysis_.manipulability_floating;
+    task_dimension = analysis_.task_dimension;
     min_fixed = std::min(min_fixed, fixed);
     max_fixed = std::max(max_fixed, fixed);
     min_floating = std::min(min_floating, floating);
@@ -66,12 +69,12 @@ class ManipulabilityProbe {
   }
   double fixed = 0.0, floating = 0.0;
   double min_fixed = HUGE_VAL, max_fixed = 0.0, min_floating = HUGE_VAL, max_floating = 0.0;
+  int task_dimension = 0;
 
  private:
-  const Model& model_;
-  Data data_;
-  GeneralizedJacobian gj_;
-  int frame_;
+  EndEffectorAnalyzer analyzer_;
+  EndEffectorAnalysis analysis_;
+  VecX tau_;
 };
 
 }  // namespace
@@ -119,7 +122,11 @@ int runRun(int argc, char** argv) {
   if (tracking) extra.push_back("tracking_error");
   std::unique_ptr<ManipulabilityProbe> probe;
   if (scenario.analysis) {
-    probe = std::make_unique<ManipulabilityProbe>(m, scenario.analysis->end_effector_frame);
+    std::vector<int> wheels;
+    if (!scenario.reaction_wheels.empty())
+      wheels = reactionWheelJoints(m, scenario.reaction_wheels);
+    probe = std::make_unique<ManipulabilityProbe>(m, scenario.analysis->end_effector_frame,
+                                                  std::move(wheels));
     extra.push_back("manipulability_fixed");
     extra.push_back("manipulability_floating");
   }
@@ -133,6 +140,7 @@ int runRun(int argc, char** argv) {
   // Running figures for the summary.
   Snapshot first, s;
   double max_dP = 0.0, max_dL = 0.0, P_ref = 0.0, L_ref = 0.0, max_dE = 0.0, E_ref = 0.0;
+  double max_dLc = 0.0, Lc_ref = 0.0;  // angular momentum about the (moving) system CoM
   double max_att = 0.0, max_vcom = 0.0, max_scom = 0.0, max_track = 0.0;
   std::vector<double> row;
   auto record = [&](bool write) {
@@ -144,6 +152,9 @@ int runRun(int argc, char** argv) {
     P_ref = std::max({P_ref, p.linear_total.norm(), p.linear_vehicle.norm(), p.linear_arm.norm()});
     L_ref = std::max({L_ref, p.angular_origin_total.norm(), p.angular_origin_vehicle.norm(),
                       p.angular_origin_arm.norm()});
+    max_dLc = std::max(max_dLc, (p.angular_com_total - first.momenta.angular_com_total).norm());
+    Lc_ref = std::max({Lc_ref, p.angular_com_total.norm(), p.angular_com_vehicle.norm(),
+                       p.angular_com_arm.norm()});
     max_dE = std::max(max_dE, std::abs(s.energy - first.energy - s.actuator_work));
     E_ref = std::max({E_ref, s.kinetic_energy, std::abs(s.actuator_work)});
     max_att = std::max(max_att, s.vehicle_attitude_deviation);
@@ -210,7 +221,9 @@ int runRun(int argc, char** argv) {
       .number("linear_momentum_drift", max_dP)
       .number("linear_momentum_drift_relative", P_ref > 0.0 ? max_dP / P_ref : 0.0)
       .number("angular_momentum_drift", max_dL)
-      .number("angular_momentum_drift_relative", L_ref > 0.0 ? max_dL / L_ref : 0.0);
+      .number("angular_momentum_drift_relative", L_ref > 0.0 ? max_dL / L_ref : 0.0)
+      .number("angular_momentum_com_drift", max_dLc)
+      .number("angular_momentum_com_drift_relative", Lc_ref > 0.0 ? max_dLc / Lc_ref : 0.0);
   if (sim.externalWork()) {
     j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
   } else {
@@ -227,6 +240,7 @@ int runRun(int argc, char** argv) {
     j.number("tracking_error_max", max_track).number("tracking_error_final", s.tracking_error);
   if (probe)
     j.string("analysis_frame", scenario.analysis->end_effector)
+        .integer("analysis_task_dimension", probe->task_dimension)
         .number("manipulability_fixed_min", probe->min_fixed)
         .number("manipulability_fixed_max", probe->max_fixed)
         .number("manipulability_floating_min", probe->min_floating)
