@@ -53,6 +53,7 @@ class TestPlotsPanel : public QObject {
   void panelRewindsWithTheRun();
   void tenThousandAppendsWithinBudget();
   void redrawsAreThrottledAndCursorMovesAreCheap();
+  void userZoomStopsFollowingUntilDoubleClick();
 };
 
 void TestPlotsPanel::registryListsModelQuantities() {
@@ -440,6 +441,41 @@ void TestPlotsPanel::redrawsAreThrottledAndCursorMovesAreCheap() {
     red = red || (c.red() > 180 && c.green() < 60 && c.blue() < 60);
   }
   QVERIFY2(red, "cursor not drawn");
+}
+
+void TestPlotsPanel::userZoomStopsFollowingUntilDoubleClick() {
+  const Model model = test::planarModel();
+  PlotPanel panel;
+  panel.setModel(model);
+  panel.resize(800, 900);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  panel.appendFrames(frames(0, 100, model));
+  PlotFigure* fig = panel.figure(0);  // Momentum: two panes
+  QVERIFY(fig->followsData());
+  QCPAxis* x0 = fig->pane(0)->axis(QCPAxis::atBottom);
+  QCPAxis* x1 = fig->pane(1)->axis(QCPAxis::atBottom);
+  QCOMPARE(x0->range().upper, 0.99);
+  // What a drag or wheel zoom does: the pane's time range changes; the other pane follows.
+  x0->setRange(0.2, 0.4);
+  QVERIFY(!fig->followsData());
+  QCOMPARE(x1->range().lower, 0.2);
+  QCOMPARE(x1->range().upper, 0.4);
+  // New data no longer moves the view.
+  panel.appendFrames(frames(100, 150, model));
+  QCOMPARE(x0->range().upper, 0.4);
+  QCOMPARE(fig->graph(3)->dataCount(), 150);  // the data still arrive
+  // Double click: back to following the run.
+  QCustomPlot* plot = panel.plot(0);
+  QTest::mouseDClick(plot, Qt::LeftButton, Qt::NoModifier, fig->pane(0)->center());
+  QVERIFY(fig->followsData());
+  QCOMPARE(x0->range().upper, 1.49);
+  QCOMPARE(x1->range().upper, 1.49);
+  // A zoom on a y axis alone also stops following; clear() resumes.
+  fig->pane(1)->axis(QCPAxis::atLeft)->setRange(0, 1);
+  QVERIFY(!fig->followsData());
+  panel.clear();
+  QVERIFY(fig->followsData());
 }
 
 QTEST_MAIN(TestPlotsPanel)

@@ -130,7 +130,40 @@ void PlotFigure::updateVisibility() {
   for (QCPLegend* legend : legends_) legend->setVisible(legend->itemCount() > 0);
 }
 
+void PlotFigure::enableInteraction() {
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  for (int p = 0; p < paneCount(); ++p) {
+    rects_[p]->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    rects_[p]->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    QCPAxis* x = rects_[p]->axis(QCPAxis::atBottom);
+    QObject::connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot_,
+                     [this, p](const QCPRange& range) {
+                       if (internal_) return;
+                       follow_ = false;
+                       internal_ = true;  // the other panes follow this time range
+                       for (int q = 0; q < paneCount(); ++q)
+                         if (q != p) rects_[q]->axis(QCPAxis::atBottom)->setRange(range);
+                       internal_ = false;
+                     });
+    QObject::connect(rects_[p]->axis(QCPAxis::atLeft),
+                     qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot_,
+                     [this](const QCPRange&) {
+                       if (!internal_) follow_ = false;
+                     });
+  }
+  QObject::connect(plot_, &QCustomPlot::mouseDoubleClick, plot_, [this] {
+    setFollowData(true);
+    plot_->replot();
+  });
+}
+
+void PlotFigure::setFollowData(bool follow) {
+  follow_ = follow;
+  rescale();
+}
+
 void PlotFigure::clearData() {
+  follow_ = true;
   rows_ = 0;
   live_.assign(plottables_.size(), spec_.hide_silent_series ? 0 : 1);
   updateVisibility();
@@ -184,6 +217,8 @@ void PlotFigure::appendRows(const std::vector<double>& time,
 }
 
 void PlotFigure::rescale() {
+  if (!follow_) return;
+  internal_ = true;
   double t0 = 0.0, t1 = 1.0;
   if (!time_range_.empty()) {
     t0 = time_range_.lo;
@@ -221,6 +256,7 @@ void PlotFigure::rescale() {
       y->setNumberPrecision(std::clamp(digits, 4, 12));
     }
   }
+  internal_ = false;
 }
 
 void PlotFigure::setCursorTime(double t) {

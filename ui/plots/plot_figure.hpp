@@ -48,8 +48,16 @@ class PlotFigure {
   /// is parametric.
   void appendRows(const std::vector<double>& time,
                   const std::vector<const std::vector<double>*>& columns, int from);
-  /// Sets the axis ranges from the data seen (with margins; log panes by whole decades).
+  /// Sets the axis ranges from the data seen (with margins; log panes by whole decades),
+  /// unless the user has moved the view (followsData()).
   void rescale();
+
+  /// Mouse drag and wheel zoom (time axes stay in step across panes). Once the user moves a
+  /// view, it stops following the data (rescale() leaves it) until a double click or
+  /// setFollowData(true).
+  void enableInteraction();
+  void setFollowData(bool follow);
+  bool followsData() const { return follow_; }
 
   /// Vertical line at t on every pane; NaN hides it.
   void setCursorTime(double t);
@@ -78,6 +86,8 @@ class PlotFigure {
   std::vector<Range> pane_range_;
   Range time_range_;
   double cursor_t_;
+  bool follow_ = true;     // rescale() fits the data
+  bool internal_ = false;  // ranges being set by this class, not by the user
 };
 
 }  // namespace vms::ui

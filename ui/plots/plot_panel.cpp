@@ -72,6 +72,7 @@ struct PlotPanel::Impl {
     s.widget->setMinimumHeight(kTitleHeight + panes * kPaneHeight);
     s.slug = spec.slug;
     s.figure = std::make_unique<PlotFigure>(s.widget, std::move(spec));
+    s.figure->enableInteraction();
     s.figure->setCursorTime(cursor);
     reload(s);
     plots_layout->addWidget(s.widget);

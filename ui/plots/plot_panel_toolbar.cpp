@@ -1,6 +1,7 @@
 #include "ui/plots/plot_panel_toolbar.hpp"
 
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QToolButton>
 
 #include "ui/plots/plot_panel.hpp"
@@ -25,6 +26,10 @@ QWidget* createPlotPanelToolBar(PlotPanel* panel) {
   layout->addWidget(add);
   layout->addWidget(remove);
   layout->addStretch(1);
+  auto* hint =
+      new QLabel(QObject::tr("drag, wheel: pan, zoom · double-click: follow the run"), bar);
+  hint->setEnabled(false);  // greyed: a hint, not a control
+  layout->addWidget(hint);
   return bar;
 }
 
