@@ -21,7 +21,11 @@ JointGains harmonicOscillatorGains(const VecX& tau_max, const VecX& max_error) {
 
 JointSpaceController::JointSpaceController(const Model& model, const JointTrajectory* reference,
                                            JointGains gains, std::vector<int> joints)
-    : model_(model), data_(model), reference_(reference), joints_(std::move(joints)) {
+    : model_(model),
+      data_(model),
+      reference_(reference),
+      joints_(std::move(joints)),
+      llt_M_(model.nv) {
   if (joints_.empty())
     for (int k = 0; k < model.njoints; ++k) joints_.push_back(k);
   for (int k : joints_)
@@ -30,6 +34,17 @@ JointSpaceController::JointSpaceController(const Model& model, const JointTrajec
   if (reference_ && reference_->size() != static_cast<int>(joints_.size()))
     throw std::invalid_argument("JointSpaceController: reference size != controlled joints");
   setGains(std::move(gains));
+  const auto s = static_cast<Eigen::Index>(joints_.size());
+  q_d_ = qd_d_ = qdd_d_ = VecX::Zero(s);
+  q_s_ = qd_s_ = tau_s_ = qdd_s_ = VecX::Zero(s);
+  damping_s_.resize(s);
+  gather(model.damping, damping_s_);
+  llt_G_ = Eigen::LLT<MatX>(s);
+  E_ = MatX::Zero(model.nv, s);
+  for (Eigen::Index i = 0; i < s; ++i) E_(model.base_dof + joints_[i], i) = 1.0;
+  Minv_S_.resize(model.nv, s);
+  G_.resize(s, s);
+  zero_tau_ = VecX::Zero(model.njoints);
 }
 
 void JointSpaceController::setGains(JointGains gains) {
@@ -39,10 +54,8 @@ void JointSpaceController::setGains(JointGains gains) {
   gains_ = std::move(gains);
 }
 
-VecX JointSpaceController::gather(const VecX& v) const {
-  VecX out(joints_.size());
+void JointSpaceController::gather(const VecX& v, VecX& out) const {
   for (std::size_t i = 0; i < joints_.size(); ++i) out[i] = v[joints_[i]];
-  return out;
 }
 
 void JointSpaceController::scatterAdd(const VecX& tau_s, VecX& tau) const {
@@ -59,40 +72,48 @@ void JointSpaceController::reducedDynamics(const State& state, MatX& H, VecX& c)
   const int b = model_.base_dof;
   const auto s = static_cast<Eigen::Index>(joints_.size());
   crba(model_, data_, state);
-  const Eigen::LLT<MatX> llt(data_.M);
-  MatX E = MatX::Zero(model_.nv, s);
-  for (Eigen::Index i = 0; i < s; ++i) E(b + joints_[i], i) = 1.0;
-  const MatX Minv_S = llt.solve(E);  // nv x s
-  MatX G(s, s);                      // (M^-1)_SS
-  for (Eigen::Index i = 0; i < s; ++i) G.row(i) = Minv_S.row(b + joints_[i]);
-  H = G.llt().solve(MatX::Identity(s, s));
-  H = 0.5 * (H + H.transpose()).eval();
-  aba(model_, data_, state, VecX::Zero(model_.njoints));
-  c = -H * gather(data_.qdd);
+  llt_M_.compute(data_.M);
+  Minv_S_ = E_;
+  llt_M_.solveInPlace(Minv_S_);                                                  // M^-1 E, nv x s
+  for (Eigen::Index i = 0; i < s; ++i) G_.row(i) = Minv_S_.row(b + joints_[i]);  // (M^-1)_SS
+  llt_G_.compute(G_);
+  H.setIdentity(s, s);
+  llt_G_.solveInPlace(H);
+  for (Eigen::Index j = 0; j < s; ++j)  // H = (H + H^T) / 2
+    for (Eigen::Index i = j + 1; i < s; ++i) H(i, j) = H(j, i) = 0.5 * (H(i, j) + H(j, i));
+  aba(model_, data_, state, zero_tau_);
+  gather(data_.qdd, qdd_s_);
+  c.noalias() = -H * qdd_s_;
 }
 
 JointPDController::JointPDController(const Model& model, const JointTrajectory* reference,
                                      JointGains gains, Compensation compensation,
                                      std::vector<int> joints)
     : JointSpaceController(model, reference, std::move(gains), std::move(joints)),
-      compensation_(compensation) {}
+      compensation_(compensation) {
+  const auto s = static_cast<Eigen::Index>(joints_.size());
+  H_ = MatX::Zero(s, s);
+  c_ = VecX::Zero(s);
+  zero_velocity_ = State::neutral(model);
+}
 
 void JointPDController::computeTorque(const State& state, const VecX& q_d, const VecX& qd_d,
                                       const VecX& /*qdd_d*/, ControlOutput& out) {
-  const VecX q = gather(state.q), qd = gather(state.qd);
-  VecX tau = gains_.kp.cwiseProduct(q_d - q) + gains_.kd.cwiseProduct(qd_d - qd);
+  gather(state.q, q_s_);
+  gather(state.qd, qd_s_);
+  tau_s_ = gains_.kp.cwiseProduct(q_d - q_s_) + gains_.kd.cwiseProduct(qd_d - qd_s_);
   if (compensation_ == Compensation::Bias) {
     reducedDynamics(state, H_, c_);
-    tau += c_;
+    tau_s_ += c_;
   } else if (compensation_ == Compensation::Gravity) {
-    zero_velocity_ = state;
+    zero_velocity_ = state;  // same sizes: no allocation
     zero_velocity_.base_twist.setZero();
     zero_velocity_.qd.setZero();
     reducedDynamics(zero_velocity_, H_, c_);
-    tau += c_;
+    tau_s_ += c_;
   }
-  if (compensate_damping_) tau += gather(model_.damping).cwiseProduct(qd);
-  scatterAdd(tau, out.joint_torque);
+  if (compensate_damping_) tau_s_ += damping_s_.cwiseProduct(qd_s_);
+  scatterAdd(tau_s_, out.joint_torque);
 }
 
 ComputedTorqueController::ComputedTorqueController(const Model& model,
@@ -100,17 +121,23 @@ ComputedTorqueController::ComputedTorqueController(const Model& model,
                                                    JointGains gains, bool feed_forward,
                                                    std::vector<int> joints)
     : JointSpaceController(model, reference, std::move(gains), std::move(joints)),
-      feed_forward_(feed_forward) {}
+      feed_forward_(feed_forward) {
+  const auto s = static_cast<Eigen::Index>(joints_.size());
+  H_ = MatX::Zero(s, s);
+  c_ = u_ = VecX::Zero(s);
+}
 
 void ComputedTorqueController::computeTorque(const State& state, const VecX& q_d, const VecX& qd_d,
                                              const VecX& qdd_d, ControlOutput& out) {
-  const VecX q = gather(state.q), qd = gather(state.qd);
-  VecX u = gains_.kp.cwiseProduct(q_d - q) + gains_.kd.cwiseProduct(qd_d - qd);
-  if (feed_forward_) u += qdd_d;
+  gather(state.q, q_s_);
+  gather(state.qd, qd_s_);
+  u_ = gains_.kp.cwiseProduct(q_d - q_s_) + gains_.kd.cwiseProduct(qd_d - qd_s_);
+  if (feed_forward_) u_ += qdd_d;
   reducedDynamics(state, H_, c_);
-  VecX tau = H_ * u + c_;
-  if (compensate_damping_) tau += gather(model_.damping).cwiseProduct(qd);
-  scatterAdd(tau, out.joint_torque);
+  tau_s_.noalias() = H_ * u_;  // = H u + c, evaluated as before (product, then sum)
+  tau_s_ += c_;
+  if (compensate_damping_) tau_s_ += damping_s_.cwiseProduct(qd_s_);
+  scatterAdd(tau_s_, out.joint_torque);
 }
 
 }  // namespace vms

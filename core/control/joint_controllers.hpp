@@ -13,6 +13,10 @@
 //   tau = H* u + c* (+ D qd, the model's joint damping, which SystemDynamics applies)
 // therefore gives qdd_S = u exactly (under continuous control; with a zero-order hold the
 // error is O(h)). External force models (drag, thrusters) are not compensated.
+//
+// Allocation: every workspace is sized at construction, so compute(), computeTorque() and
+// reducedDynamics() (with H, c already of the controlled-joint size) make no heap allocation
+// (the simulation hot path; tests/core/test_control_no_allocation.cpp).
 #include <Eigen/Cholesky>
 #include <vector>
 
@@ -46,10 +50,12 @@ class JointSpaceController : public Controller {
   const JointGains& gains() const { return gains_; }
   void setGains(JointGains gains);
   /// Reduced inertia H* and bias c* of the controlled joints (updates the internal data).
+  /// Allocation-free when H and c already have the controlled-joint size.
   void reducedDynamics(const State& state, MatX& H, VecX& c);
 
  protected:
-  VecX gather(const VecX& v) const;
+  /// out = v at the controlled joints (out presized: no allocation).
+  void gather(const VecX& v, VecX& out) const;
   void scatterAdd(const VecX& tau_s, VecX& tau) const;
 
   const Model& model_;
@@ -59,6 +65,18 @@ class JointSpaceController : public Controller {
   std::vector<int> joints_;
   bool compensate_damping_ = true;
   VecX q_d_, qd_d_, qdd_d_;
+  // Workspaces (sized once in the constructor), s = controlled joints:
+  VecX q_s_, qd_s_, tau_s_;  // gathered q, qd and the torque, s
+  VecX damping_s_;           // the model's joint damping at the controlled joints, s
+
+ private:
+  Eigen::LLT<MatX> llt_M_;  // of M, nv x nv
+  Eigen::LLT<MatX> llt_G_;  // of (M^-1)_SS, s x s
+  MatX E_;                  // selection of the controlled joints in nu, nv x s
+  MatX Minv_S_;             // M^-1 E, nv x s
+  MatX G_;                  // (M^-1)_SS, s x s
+  VecX zero_tau_;           // njoints zeros (ABA at tau = 0)
+  VecX qdd_s_;              // ABA accelerations at the controlled joints, s
 
  public:
   /// Adds D qd (the model's viscous joint damping) to the torque. On by default.
@@ -79,8 +97,8 @@ class JointPDController final : public JointSpaceController {
 
  private:
   Compensation compensation_;
-  MatX H_;
-  VecX c_;
+  MatX H_;  // s x s
+  VecX c_;  // s
   State zero_velocity_;
 };
 
@@ -97,8 +115,9 @@ class ComputedTorqueController final : public JointSpaceController {
 
  private:
   bool feed_forward_;
-  MatX H_;
-  VecX c_;
+  MatX H_;  // s x s
+  VecX c_;  // s
+  VecX u_;  // s
 };
 
 }  // namespace vms

@@ -1,6 +1,6 @@
 #include "core/control/resolved_rate.hpp"
 
-#include <Eigen/SVD>
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/algorithms/crba.hpp"
@@ -11,19 +11,31 @@ namespace vms {
 
 double dampedLeastSquares(const Mat6X& J, const Vec6& v, double epsilon, double lambda_max,
                           VecX& x) {
-  const Eigen::JacobiSVD<MatX> svd(J, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const VecX& sig = svd.singularValues();  // min(6, n), descending
+  DampedLeastSquares dls(J.cols());
+  return dls.solve(J, v, epsilon, lambda_max, x);
+}
+
+DampedLeastSquares::DampedLeastSquares(Eigen::Index n)
+    : J_(MatX::Zero(6, n)),
+      svd_(6, n, Eigen::ComputeThinU | Eigen::ComputeThinV),
+      utv_(VecX::Zero(std::min<Eigen::Index>(6, n))),
+      w_(VecX::Zero(std::min<Eigen::Index>(6, n))) {}
+
+double DampedLeastSquares::solve(const Mat6X& J, const Vec6& v, double epsilon, double lambda_max,
+                                 VecX& x) {
+  J_ = J;  // same size: no allocation
+  svd_.compute(J_);
+  const VecX& sig = svd_.singularValues();  // min(6, n), descending
   const double smin = sig.size() ? sig[sig.size() - 1] : 0.0;
   double lambda2 = 0.0;
   if (epsilon > 0.0 && smin < epsilon)
     lambda2 = lambda_max * lambda_max * (1.0 - (smin / epsilon) * (smin / epsilon));
-  const VecX utv = svd.matrixU().transpose() * v;
-  VecX w(sig.size());
+  utv_.noalias() = svd_.matrixU().transpose() * v;
   for (Eigen::Index i = 0; i < sig.size(); ++i) {
     const double den = sig[i] * sig[i] + lambda2;
-    w[i] = den > 0.0 ? sig[i] / den * utv[i] : 0.0;
+    w_[i] = den > 0.0 ? sig[i] / den * utv_[i] : 0.0;
   }
-  x = svd.matrixV() * w;
+  x.noalias() = svd_.matrixV() * w_;
   return lambda2;
 }
 
@@ -36,7 +48,8 @@ ResolvedRateController::ResolvedRateController(const Model& model, int frame, co
       target_(target),
       inner_(joint_controller),
       opt_(options),
-      gj_(model) {
+      gj_(model),
+      dls_(model.njoints) {
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw std::invalid_argument("ResolvedRateController: unknown frame");
   if (static_cast<int>(inner_.joints().size()) != model.njoints)
@@ -45,7 +58,8 @@ ResolvedRateController::ResolvedRateController(const Model& model, int frame, co
   for (int k = 0; k < model.njoints; ++k)
     if (inner_.joints()[k] != k)
       throw std::invalid_argument("ResolvedRateController: joint controller order must be 0..n-1");
-  zero_ = VecX::Zero(model.njoints);
+  zero_ = q_d_ = qd_d_ = qd_cmd_ = VecX::Zero(model.njoints);
+  nu_b_ = h_b_ = VecX::Zero(model.base_dof);
 }
 
 void ResolvedRateController::poseError(const State& state, double& position, double& orientation) {
@@ -67,32 +81,34 @@ Vec6 ResolvedRateController::taskVelocity(const State& state) {
   return makeVec6(v, w);
 }
 
-VecX ResolvedRateController::jointRateCommand(const State& state) {
+const VecX& ResolvedRateController::jointRateCommand(const State& state) {
   const Vec6 xd = taskVelocity(state);
   crba(model_, data_, state);  // mass matrix and kinematics at `state`
   computeFrameGeneralizedJacobian(model_, data_, frame_, gj_);
+  const int b = model_.base_dof, n = model_.njoints;
+  nu_b_.noalias() = model_.base_basis.transpose() * state.base_twist;
   Vec6 drift;
   const Mat6X* J;
   if (opt_.use_generalized_jacobian) {
-    const VecX hb = vehicleGeneralizedMomentum(model_, data_.M, state);
-    drift = gj_.momentum_map * hb;
+    // h_b = Mbb nu_b + Mbm qd (vehicleGeneralizedMomentum(), without its temporaries).
+    h_b_.noalias() = data_.M.topLeftCorner(b, b) * nu_b_;
+    h_b_.noalias() += data_.M.topRightCorner(b, n) * state.qd;
+    drift = gj_.momentum_map * h_b_;
     J = &gj_.Jstar;
   } else {
-    const VecX nu = state.generalizedVelocity(model_);
-    drift = gj_.Jb * nu.head(model_.base_dof);
+    drift = gj_.Jb * nu_b_;
     J = &gj_.Jm;
   }
   task_ = xd - drift;
-  VecX qd;
-  const Eigen::JacobiSVD<MatX> svd(*J);
-  sigma_min_ = svd.singularValues().size() ? svd.singularValues().tail(1)[0] : 0.0;
-  lambda2_ = dampedLeastSquares(*J, task_, opt_.damped ? opt_.epsilon : 0.0, opt_.lambda_max, qd);
-  return qd;
+  lambda2_ = dls_.solve(*J, task_, opt_.damped ? opt_.epsilon : 0.0, opt_.lambda_max, qd_cmd_);
+  const VecX& sig = dls_.singularValues();
+  sigma_min_ = sig.size() ? sig[sig.size() - 1] : 0.0;
+  return qd_cmd_;
 }
 
 void ResolvedRateController::reset(double t, const State& state) {
   q_d_ = state.q;
-  qd_d_ = VecX::Zero(model_.njoints);
+  qd_d_.setZero();
   t_prev_ = t;
   initialised_ = true;
 }

@@ -18,6 +18,10 @@
 // near them. q_d is integrated from qd_d on the controller's clock (explicit Euler between
 // updates, starting at q on reset()) and tracked by the joint controller with
 // (q_d, qd_d, qdd_d = 0).
+//
+// Allocation: the Jacobians, the SVD (DampedLeastSquares) and every vector are sized at
+// construction; compute() makes no heap allocation (tests/core/test_control_no_allocation.cpp).
+#include <Eigen/SVD>
 #include <memory>
 
 #include "core/analysis/generalized_jacobian.hpp"
@@ -37,8 +41,25 @@ struct ResolvedRateOptions {
 };
 
 /// x = J^DLS v with the adaptive damping above (J: 6 x n). Returns the damping lambda^2 used.
+/// Allocates its SVD; in a loop, use a DampedLeastSquares workspace.
 double dampedLeastSquares(const Mat6X& J, const Vec6& v, double epsilon, double lambda_max,
                           VecX& x);
+
+/// dampedLeastSquares() with its SVD and vectors sized once for 6 x n Jacobians: solve()
+/// makes no heap allocation (x of size n).
+class DampedLeastSquares {
+ public:
+  explicit DampedLeastSquares(Eigen::Index n);
+  /// x = J^DLS v (J: 6 x n). Returns lambda^2.
+  double solve(const Mat6X& J, const Vec6& v, double epsilon, double lambda_max, VecX& x);
+  /// Singular values of the last J, descending, min(6, n) of them.
+  const VecX& singularValues() const { return svd_.singularValues(); }
+
+ private:
+  MatX J_;  // 6 x n copy of J (the SVD's matrix type)
+  Eigen::JacobiSVD<MatX> svd_;
+  VecX utv_, w_;  // min(6, n)
+};
 
 class ResolvedRateController final : public Controller {
  public:
@@ -53,8 +74,9 @@ class ResolvedRateController final : public Controller {
   void setTarget(const Pose& target) { target_ = target; }
   /// End-effector twist command [v_d; w_d] (world) for `state` (runs forward kinematics).
   Vec6 taskVelocity(const State& state);
-  /// The joint-rate command qd_d for `state` (also updates the Jacobians).
-  VecX jointRateCommand(const State& state);
+  /// The joint-rate command qd_d for `state` (also updates the Jacobians). The reference is
+  /// to an internal buffer, overwritten by the next call.
+  const VecX& jointRateCommand(const State& state);
   /// Position and orientation errors |p_d - p| and |log(R_d^T R)| at `state`.
   void poseError(const State& state, double& position, double& orientation);
   const VecX& desiredPosition() const { return q_d_; }
@@ -71,7 +93,10 @@ class ResolvedRateController final : public Controller {
   JointSpaceController& inner_;
   ResolvedRateOptions opt_;
   GeneralizedJacobian gj_;
-  VecX q_d_, qd_d_, zero_;
+  DampedLeastSquares dls_;
+  VecX q_d_, qd_d_, zero_;  // n
+  VecX nu_b_, h_b_;         // vehicle velocity iota0^T twist_b and momentum h_b, b
+  VecX qd_cmd_;             // jointRateCommand(), n
   Vec6 task_ = Vec6::Zero();
   double t_prev_ = 0.0, lambda2_ = 0.0, sigma_min_ = 0.0;
   bool initialised_ = false;

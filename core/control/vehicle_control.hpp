@@ -22,6 +22,11 @@
 //    (Lawson-Hanson active set) for min |W (B c - w)|, W = diag(row weights: 0 drops a wrench
 //    component, e.g. forces for attitude-only control by couples); if a command exceeds 1 the
 //    whole vector is scaled down by its maximum, keeping the wrench direction.
+//
+// Allocation: the controllers' compute() makes no heap allocation (workspaces sized at
+// construction, tests/core/test_control_no_allocation.cpp); the free functions
+// nonNegativeLeastSquares() and allocateThrusters() allocate theirs on each call.
+#include <Eigen/QR>
 #include <vector>
 
 #include "core/control/controller.hpp"
@@ -31,8 +36,41 @@ namespace vms {
 /// Non-negative least squares: x >= 0 minimising |A x - b| (Lawson & Hanson 1974).
 VecX nonNegativeLeastSquares(const MatX& A, const VecX& b, int max_iterations = 200);
 
+/// nonNegativeLeastSquares() with its workspaces (one complete orthogonal decomposition per
+/// passive-set size 1..cols) sized once: solve() makes no heap allocation.
+class NonNegativeLeastSquares {
+ public:
+  NonNegativeLeastSquares(Eigen::Index rows, Eigen::Index cols);
+  /// x >= 0 minimising |A x - b| for A of the constructed size (x: size cols).
+  void solve(const MatX& A, const VecX& b, VecX& x, int max_iterations = 200);
+
+ private:
+  /// z_ = least-squares solution on the passive columns, zero elsewhere.
+  void solvePassive(const MatX& A, const VecX& b);
+
+  std::vector<Eigen::CompleteOrthogonalDecomposition<MatX>> cod_;  // [p - 1]: rows x p
+  std::vector<VecX> y_;                                            // [p - 1]: p
+  std::vector<char> passive_;
+  std::vector<Eigen::Index> idx_;  // passive columns, capacity cols
+  MatX Ap_;                        // rows x cols: the passive columns first
+  VecX z_, w_, r_, c_, t_, temp_;  // cols, cols, rows, rows, rows, cols + 1
+};
+
 /// Thruster commands in [0, 1] for the vehicle-frame wrench `w` (see above).
 VecX allocateThrusters(const Mat6X& B, const Vec6& w, const Vec6& row_weights = Vec6::Ones());
+
+/// allocateThrusters() for m thrusters without heap allocation (workspaces sized once).
+class ThrusterAllocator {
+ public:
+  explicit ThrusterAllocator(Eigen::Index thrusters);
+  /// c (size m) = allocateThrusters(B, w, row_weights), B: 6 x m.
+  void allocate(const Mat6X& B, const Vec6& w, const Vec6& row_weights, VecX& c);
+
+ private:
+  MatX WB_;  // 6 x m
+  VecX Ww_;  // 6
+  NonNegativeLeastSquares nnls_;
+};
 
 /// phi = log(R_d^T R) and tau_b = -K_p phi - K_d (w_b - w_d) (vehicle body frame).
 Vec3 attitudeErrorVector(const Quat& R, const Quat& R_d);
@@ -67,6 +105,7 @@ class WheelAttitudeController final : public Controller {
  private:
   std::vector<int> joints_;
   MatX axes_, pinv_;  // 3 x k, k x 3
+  VecX u_;            // wheel torques, k
   Quat R_d_;
   Vec3 w_d_ = Vec3::Zero(), tau_b_ = Vec3::Zero();
   AttitudeGains gains_;
@@ -100,6 +139,8 @@ class ThrusterVehicleController final : public Controller {
   Vec3 p_d_;
   Options opt_;
   Vec6 wrench_ = Vec6::Zero();
+  ThrusterAllocator allocator_;
+  VecX c_;  // commands, one per thruster
 };
 
 }  // namespace vms
