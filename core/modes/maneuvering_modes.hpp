@@ -117,7 +117,9 @@ inline constexpr int kMaxInPlaceThrusters = 64;
 /// aims the thrust through the CoM predicted half a hold ahead (c + hold_time/2 times that
 /// relative velocity), which cancels the first-order term (O(hold_time^3) per hold).
 /// hold_time = 0: zero moment about the CoM at the instant of the call. Rotation-flying is
-/// exact either way (the force rows are fixed in the vehicle).
+/// exact either way (the force rows are fixed in the vehicle). The Simulator does not hold
+/// projected commands: its Thrusters force model projects the held commands at every force
+/// evaluation (the const-Data form below), which leaves no hold leakage at all.
 ///
 /// Throws ModeError naming the mode for a commands/thrusters size mismatch or, in a flying
 /// mode that projects, an on/off (non-proportional) thruster.
