@@ -40,14 +40,14 @@ class TestView3dTiming : public QObject {
       frames.push_back(frame);
     }
     for (int i = 0; i < 10; ++i) view->showFrame(frames[size_t(i)]);  // warm-up
-    // Three batches of 50 frames: the machine is shared, so besides the overall figures the
-    // quietest batch's median is what the budget is checked against.
+    // Five batches of 30 frames: the machine is shared (and ctest runs two tests at once), so
+    // besides the overall figures the quietest batch's median is checked against the budget.
     std::vector<double> all, batch_medians;
     const long rendered_before = view->framesRendered();
     QElapsedTimer timer;
-    for (int batch = 0; batch < 3; ++batch) {
+    for (int batch = 0; batch < 5; ++batch) {
       std::vector<double> ms;
-      for (size_t i = 10 + 50 * size_t(batch); i < 60 + 50 * size_t(batch); ++i) {
+      for (size_t i = 10 + 30 * size_t(batch); i < 40 + 30 * size_t(batch); ++i) {
         timer.start();
         view->showFrame(frames[i]);
         ms.push_back(timer.nsecsElapsed() * 1e-6);
@@ -62,10 +62,12 @@ class TestView3dTiming : public QObject {
     const double median = all[all.size() / 2];
     const double p99 = all[std::min(all.size() - 1, size_t(0.99 * double(all.size())))];
     const double quietest = *std::min_element(batch_medians.begin(), batch_medians.end());
+    QString batches;
+    for (double m : batch_medians) batches += QString(" %1").arg(m, 0, 'f', 2);
     qInfo(
         "showFrame + render at 1000x700, all overlays, %zu frames: median %.2f ms, p99 %.2f "
-        "ms, max %.2f ms; batch medians %.2f / %.2f / %.2f ms",
-        all.size(), median, p99, all.back(), batch_medians[0], batch_medians[1], batch_medians[2]);
+        "ms, max %.2f ms; batch medians (ms):%s",
+        all.size(), median, p99, all.back(), qPrintable(batches));
     QVERIFY(luminanceVariance(view->grabImage()) > 50.0);
     QVERIFY2(quietest <= 33.0, "median frame time over the 33 ms budget");
   }
