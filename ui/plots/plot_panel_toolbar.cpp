@@ -26,9 +26,12 @@ QWidget* createPlotPanelToolBar(PlotPanel* panel) {
   layout->addWidget(add);
   layout->addWidget(remove);
   layout->addStretch(1);
-  auto* hint =
-      new QLabel(QObject::tr("drag, wheel: pan, zoom · double-click: follow the run"), bar);
+  auto* hint = new QLabel(QObject::tr("wheel/drag: zoom · double-click: follow"), bar);
+  hint->setToolTip(
+      QObject::tr("Drag to pan and the wheel to zoom a plot; it then stops "
+                  "following the run until you double-click it."));
   hint->setEnabled(false);  // greyed: a hint, not a control
+  hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the dock
   layout->addWidget(hint);
   return bar;
 }
