@@ -70,6 +70,17 @@ class TestView3dExports : public QObject {
     QVERIFY(meshes >= s.model.nbodies);  // at least one mesh per body
     QVERIFY(nodes >= meshes);
     QVERIFY(root.value("asset").toObject().value("version").toString() == "2.0");
+    // Bodies are placed by node matrices (the actors' user matrices): some are not identity.
+    int placed = 0;
+    for (const QJsonValue& node : root.value("nodes").toArray()) {
+      const QJsonArray m = node.toObject().value("matrix").toArray();
+      if (m.size() == 16 &&
+          (m[12].toDouble() != 0.0 || m[13].toDouble() != 0.0 || m[14].toDouble() != 0.0))
+        ++placed;
+    }
+    qInfo("glTF: %d nodes with a translation", placed);
+    QVERIFY(placed >= s.model.nbodies - 1);
+    QFile::copy(dir.filePath("scene.gltf"), QDir::temp().filePath("view3d_scene.gltf"));
     QVERIFY(!s.view->exportGltf(dir.filePath("scene.obj"), &error));
   }
 
