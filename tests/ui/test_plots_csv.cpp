@@ -61,6 +61,9 @@ void TestPlotsCsv::readsNumericCsv() {
   QVERIFY(std::isnan(t.data[2][0]));
   QVERIFY(std::isinf(t.data[2][1]) && t.data[2][1] > 0);
   QCOMPARE(t.indexOf("q:j1"), 2);
+  // A spreadsheet's UTF-8 byte-order mark is not part of the first name.
+  QVERIFY(readCsvTable(writeFile(dir, "bom.csv", "\xEF\xBB\xBFt,x\n0,1\n"), &t, &error));
+  QCOMPARE(t.columns.front(), QString("t"));
   QCOMPARE(t.indexOf("nope"), -1);
 }
 

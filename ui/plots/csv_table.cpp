@@ -41,6 +41,7 @@ bool readCsvTable(const QString& path, CsvTable* table, QString* error) {
     ++line_number;
     while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
     if (line.trimmed().isEmpty()) continue;
+    if (header && line.startsWith("\xEF\xBB\xBF")) line.remove(0, 3);  // UTF-8 byte-order mark
     const QList<QByteArray> cells = line.split(',');
     if (header) {
       for (const QByteArray& c : cells) {
