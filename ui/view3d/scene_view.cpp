@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "core/algorithms/kinematics.hpp"
+#include "core/analysis/end_effector_analysis.hpp"
 #include "core/model/data.hpp"
 #include "ui/view3d/camera_controller.hpp"
 #include "ui/view3d/ellipsoid_actor.hpp"
@@ -31,27 +32,6 @@ namespace {
 
 constexpr int kClickSlopPx = 4;
 const Vec3 kHighlight(1.0, 0.78, 0.05);
-
-/// The frame the trail follows when the analysis names none: a frame called like an end
-/// effector, else the farthest frame on the last body.
-int defaultEndEffectorFrame(const Model& model) {
-  for (size_t i = 0; i < model.frames.size(); ++i) {
-    const QString name = QString::fromStdString(model.frames[i].name).toLower();
-    if (name.contains("end_effector") || name == "ee" || name.contains("tool") ||
-        name.contains("tcp"))
-      return int(i);
-  }
-  int best = -1;
-  double reach = -1.0;
-  for (size_t i = 0; i < model.frames.size(); ++i) {
-    const Frame& f = model.frames[i];
-    if (f.body == model.nbodies - 1 && f.placement.p.norm() > reach) {
-      reach = f.placement.p.norm();
-      best = int(i);
-    }
-  }
-  return best;
-}
 
 }  // namespace
 
@@ -256,7 +236,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.inertia_scale.setTarget(0.15 * d.size);
     d.trail.build(d.scene, 2.5);
     d.trail.clearPoints();
-    d.trail_frame = defaultEndEffectorFrame(d.model);
+    d.trail_frame = defaultEndEffectorFrame(d.model);  // as the analysis does (core)
     d.has_model = true;
     d.applyVisibility();
     d.applyHighlight();
@@ -311,7 +291,7 @@ void SceneView::showFrame(const SimFrame& frame) {
   Vec3 tip = Vec3::Constant(NAN);
   if (analysis.end_effector_frame >= 0) {
     tip = analysis.end_effector_position;
-  } else if (d.trail_frame >= 0) {
+  } else if (d.trail_frame >= 0 && size_t(d.trail_frame) < d.model.frames.size()) {
     const Frame& f = d.model.frames[size_t(d.trail_frame)];
     tip = d.poses[size_t(f.body)].act(f.placement.p);
   }
