@@ -1,6 +1,7 @@
 // SimulationController (ui/sim): the worker-thread simulation the workbench drives. Every
 // check compares against an independent headless run of the core Simulator (same scenario,
 // stepped directly) or against wall time, with tight tolerances.
+// VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt).
 #include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
