@@ -28,6 +28,8 @@ void FramePump::restartPlots() {
 void FramePump::resetStatistics() {
   intervals_.clear();
   costs_.clear();
+  scene_costs_.clear();
+  plot_costs_.clear();
   last_shown_ns_ = -1;
   frames_shown_ = 0;
 }
@@ -37,8 +39,11 @@ void FramePump::tick() {
   const qint64 begin = clock_.nsecsElapsed();
   bool shown = false;
   SimFrame frame;
-  if (controller_->latestFrame(frame)) {
+  if (begin >= next_render_ns_ && controller_->latestFrame(frame)) {
     scene_->showFrame(frame);
+    const qint64 rendered = clock_.nsecsElapsed();
+    scene_costs_.add(double(rendered - begin) * 1e-6);
+    next_render_ns_ = rendered + (rendered - begin);  // as long idle as it took to render
     last_frame_ = std::move(frame);
     has_frame_ = true;
     shown = true;
@@ -49,7 +54,11 @@ void FramePump::tick() {
   }
   batch_.clear();
   last_sequence_ = controller_->history().framesAfter(last_sequence_, batch_);
-  if (!batch_.empty()) plots_->appendFrames(batch_);
+  if (!batch_.empty()) {
+    const qint64 plot_begin = clock_.nsecsElapsed();
+    plots_->appendFrames(batch_);
+    plot_costs_.add(double(clock_.nsecsElapsed() - plot_begin) * 1e-6);
+  }
   if (!shown) return;
   const qint64 end = clock_.nsecsElapsed();
   ++frames_shown_;

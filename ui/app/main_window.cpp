@@ -102,8 +102,8 @@ void MainWindow::createDocks() {
   props->raise();
   tabifyDockWidget(plots, teach);
   plots->raise();
-  resizeDocks({tree, plots}, {300, 520}, Qt::Horizontal);
-  resizeDocks({log}, {120}, Qt::Vertical);
+  resizeDocks({tree, plots}, {260, 440}, Qt::Horizontal);
+  resizeDocks({log}, {80}, Qt::Vertical);
 }
 
 void MainWindow::connectSignals() {
@@ -202,6 +202,7 @@ void MainWindow::loadSimulation() {
     plots_->setModel(scenario.model);
     teach_->setScenario(scenario);
     pump_->restartPlots();
+    pump_->forgetFrame();
     toolbar_->syncFromController();
     onRunStateChanged(controller_->runState());
     timeline_->showSpan(0.0, 0.0, 0.0);
@@ -247,6 +248,7 @@ void MainWindow::resetSimulation() {
   scrubbed_ = false;
   controller_->reset();
   pump_->restartPlots();
+  pump_->forgetFrame();
   scene_->clearTrail();
   plots_->setCursorTime(std::numeric_limits<double>::quiet_NaN());
   log_->info(tr("reset to t = 0"));

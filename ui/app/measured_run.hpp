@@ -43,7 +43,7 @@ class MeasuredRun : public QObject {
   MainWindow* window_;
   bool finished_ = false;
   int runs_completed_ = 0;
-  double simulated_in_earlier_runs_ = 0.0, running_wall_in_earlier_runs_ = 0.0;
+  double simulated_in_earlier_runs_ = 0.0;
   MeasuredRunOptions options_;
   LatencyProbe probe_;
   QElapsedTimer wall_;
