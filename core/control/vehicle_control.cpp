@@ -99,6 +99,8 @@ void NonNegativeLeastSquares::solvePassive(const MatX& A, const VecX& b) {
 
 void NonNegativeLeastSquares::solve(const MatX& A, const VecX& b, VecX& x, int max_iterations) {
   const Eigen::Index n = A.cols();
+  if (A.rows() != Ap_.rows() || n != Ap_.cols() || b.size() != A.rows())
+    throw std::invalid_argument("NonNegativeLeastSquares: A or b does not have the workspace size");
   x.setZero(n);
   std::fill(passive_.begin(), passive_.end(), 0);
   const double tol = 1e-12 * std::max(1.0, A.cwiseAbs().maxCoeff()) * std::max(1.0, b.norm());

@@ -41,7 +41,8 @@ VecX nonNegativeLeastSquares(const MatX& A, const VecX& b, int max_iterations = 
 class NonNegativeLeastSquares {
  public:
   NonNegativeLeastSquares(Eigen::Index rows, Eigen::Index cols);
-  /// x >= 0 minimising |A x - b| for A of the constructed size (x: size cols).
+  /// x >= 0 minimising |A x - b| for A of the constructed size (x: size cols). Throws
+  /// std::invalid_argument for another size.
   void solve(const MatX& A, const VecX& b, VecX& x, int max_iterations = 200);
 
  private:

@@ -13,6 +13,7 @@
 //   one warm-up step.
 // Skipped under AddressSanitizer (malloc cannot be interposed there).
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 
