@@ -220,6 +220,11 @@ void validateActuatorConfiguration(ManeuveringMode mode, const ActuatorConfigura
   for (int k = 0; k < nt; ++k)
     if (B.col(k).isZero(0.0))
       fail(mode, "thruster '" + config.thrusters->specs()[k].name + "' is not on the vehicle body");
+  if (mode == ManeuveringMode::RotationFlying || mode == ManeuveringMode::TranslationFlying)
+    for (const auto& s : config.thrusters->specs())
+      if (!s.proportional)
+        fail(mode, "thruster '" + s.name +
+                       "' is on/off; the mode projects the commands (proportional thrusters only)");
   if (mode == ManeuveringMode::RotationFlying) {
     // A couple needs non-negative commands with zero net force and a non-zero moment: try the
     // nearest such commands to "all on" and to each thruster alone.

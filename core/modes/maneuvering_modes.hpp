@@ -63,7 +63,8 @@ struct ActuatorConfiguration {
 /// Throws ModeError naming the mode if the configuration contradicts it: wheels in floating or
 /// rotation-flying (attitude by external torques only), thrusters in floating or
 /// rotation-floating, thrusters off the vehicle body, no thrusters in a flying mode, thrusters
-/// that cannot make a pure couple in rotation-flying or a net force in translation-flying.
+/// that cannot make a pure couple in rotation-flying or a net force in translation-flying,
+/// on/off thrusters in rotation-flying or translation-flying (their commands are projected).
 void validateActuatorConfiguration(ManeuveringMode mode, const ActuatorConfiguration& config);
 
 /// Net thruster wrench [f; n] on the vehicle, vehicle frame, moment about `point` (vehicle

@@ -422,6 +422,13 @@ void TestScenarioTranslationFlying::forceModelProjectsAtEveryEvaluation() {
   QVERIFY_THROWS_EXCEPTION(ModeError, onoff.setMode(ManeuveringMode::RotationFlying));
   QCOMPARE(onoff.mode(), ManeuveringMode::Flying);
   onoff.setMode(ManeuveringMode::Flying);
+  // ... and the configuration check (scenario loading, the app's mode switch) says so first.
+  for (ManeuveringMode mode : {ManeuveringMode::TranslationFlying, ManeuveringMode::RotationFlying})
+    QVERIFY_THROWS_EXCEPTION(ModeError, validateActuatorConfiguration(mode, {0, &onoff}));
+  validateActuatorConfiguration(ManeuveringMode::Flying, {0, &onoff});
+  Scenario bad = sc;
+  bad.thrusters = specs;
+  QVERIFY_THROWS_EXCEPTION(ModeError, Simulator{bad});
 }
 
 void TestScenarioTranslationFlying::scenarioConservesAngularMomentumAboutTheCenterOfMass() {
