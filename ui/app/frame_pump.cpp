@@ -43,7 +43,10 @@ void FramePump::tick() {
     scene_->showFrame(frame);
     const qint64 rendered = clock_.nsecsElapsed();
     scene_costs_.add(double(rendered - begin) * 1e-6);
-    next_render_ns_ = rendered + (rendered - begin);  // as long idle as it took to render
+    // A slow render (> 25 ms: software OpenGL on a loaded machine) is followed by as long a
+    // pause, so that input events get their turn; fast renders run at the timer's rate.
+    const qint64 cost = rendered - begin;
+    next_render_ns_ = cost > 25'000'000 ? rendered + cost : rendered;
     last_frame_ = std::move(frame);
     has_frame_ = true;
     shown = true;

@@ -1,8 +1,8 @@
 #pragma once
 // The UI side of the snapshot channel: a ~60 Hz timer takes the latest SimFrame into the 3D
 // view and the new history frames into the plots, and times itself (self-measurement). When
-// rendering is slow (software OpenGL, a loaded machine) the 3D view is updated at most at a
-// 50 % duty cycle, so that input events always get their turn between renders.
+// rendering is slow (> 25 ms: software OpenGL on a loaded machine) the 3D view is updated at
+// most at a 50 % duty cycle, so that input events always get their turn between renders.
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
