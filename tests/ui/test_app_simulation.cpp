@@ -4,11 +4,13 @@
 // vehicle turns; without it the vehicle stays).
 #include <QComboBox>
 #include <QSlider>
+#include <QTreeWidget>
 
 #include "core/integrators/integrator.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_app_support.hpp"
 #include "ui/app/timeline_bar.hpp"
+#include "ui/panels/model_tree_panel.hpp"
 #include "ui/panels/teach_panel.hpp"
 #include "ui/plots/plot_panel.hpp"
 
@@ -75,7 +77,7 @@ class TestAppSimulation : public QObject {
   }
 
   void scrubbingShowsEarlierFrames() {
-    QVERIFY(runFor(*window_, 2.0));
+    QVERIFY(runFor(*window_, 2.0, 2.0));
     const double end = shownTime(*window_);
     QVERIFY(end >= 2.0);
     QVERIFY(window_->timeline()->slider()->isEnabled());
@@ -137,8 +139,29 @@ class TestAppSimulation : public QObject {
     window_->play();
     QVERIFY(waitUntil([&] { return window_->controller()->runState() == ui::RunState::Running; },
                       5000));
-    QVERIFY(!window_->teachPanel()->findChildren<QSlider*>().first()->isEnabled());
+    QSlider* slider = window_->teachPanel()->findChildren<QSlider*>().first();
+    QVERIFY(waitUntil([&] { return !slider->isEnabled(); }, 3000));
     window_->pause();
+  }
+
+  void pickingSelectsInTheTreeAndBack() {
+    auto* tree = window_->modelTree()->findChild<QTreeWidget*>();
+    QVERIFY(tree);
+    const Model& model = window_->controller()->scenario().model;
+    const int body = 2;
+    emit window_->sceneView()->bodyPicked(body);  // what a click on link 2 emits
+    QTest::qWait(20);
+    const QList<QTreeWidgetItem*> selected = tree->selectedItems();
+    QCOMPARE(selected.size(), 1);
+    QVERIFY2(selected.first()->text(0) == QString::fromStdString(model.body_names[body]),
+             qPrintable(selected.first()->text(0)));
+    // And back: selecting another row in the tree highlights its body without crashing.
+    QTreeWidgetItem* other = tree->topLevelItem(0);
+    tree->setCurrentItem(other);
+    QTest::qWait(20);
+    QCOMPARE(tree->selectedItems().first(), other);
+    emit window_->sceneView()->bodyPicked(-1);  // a click on nothing
+    QTest::qWait(20);
   }
 
   void cleanupTestCase() { window_.reset(); }
