@@ -136,6 +136,35 @@ class TestAppShell : public QObject {
     QVERIFY(!window->document()->isModified());
     QVERIFY(window->close());
   }
+
+  void autosaveIsOfferedAfterACrash() {
+    const QString model = dir_.filePath("crash.vms.json");
+    QVERIFY(QFile::copy(sourcePath("models/seed004_spatial.vms.json"), model));
+    QString error;
+    {
+      auto window = shownWindow();
+      QVERIFY2(window->openFile(model, &error), qPrintable(error));
+      VecX mass(1);
+      mass << 321.0;
+      QVERIFY(window->document()->setLinkProperty(0, ui::LinkProperty::Mass, mass, &error));
+      QVERIFY2(window->document()->writeAutosave(&error), qPrintable(error));  // the timer's call
+      // Destroyed without closing: as if the process had been killed.
+    }
+    QVERIFY(ui::ModelDocument::findRecovery(autosave_.path()).has_value());
+    auto window = shownWindow();
+    {
+      DialogCloser closer(/*accept=*/true);  // "Restore them?" -> Yes
+      window->offerRecovery();
+      QCOMPARE(closer.closed(), 1);
+      QVERIFY(closer.text().contains("Recover", Qt::CaseInsensitive));
+    }
+    QVERIFY(window->document()->isOpen());
+    QVERIFY(window->document()->isModified());
+    QCOMPARE(window->document()->description().links[0].inertial.mass, 321.0);
+    QVERIFY(window->controller()->hasSimulation());
+    window->document()->discardAutosave();
+    QVERIFY(!ui::ModelDocument::findRecovery(autosave_.path()).has_value());
+  }
 };
 
 QTEST_MAIN(TestAppShell)

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QImage>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -59,8 +60,10 @@ inline double shownTime(const ui::MainWindow& window) {
 }
 
 /// Plays at `factor` (0: as fast as possible) until the shown frame reaches `seconds` of
-/// simulated time or the run ends, then pauses and waits for the paused frame.
-inline bool runFor(ui::MainWindow& window, double seconds, double factor = 0.0) {
+/// simulated time or the run ends, then pauses and waits for the paused frame. The default
+/// is 4x real time: the history (plots, CSV, scrubbing) holds the frames published at ~60 per
+/// wall second, so as fast as possible would leave only a handful of frames for a second.
+inline bool runFor(ui::MainWindow& window, double seconds, double factor = 4.0) {
   window.simulationToolbar()->setRealTimeFactor(factor);
   window.play();
   const bool reached = waitUntil([&] {
@@ -79,8 +82,9 @@ inline bool runFor(ui::MainWindow& window, double seconds, double factor = 0.0) 
 /// remembers its text. Start it before the call that opens the dialog.
 class DialogCloser : public QObject {
  public:
-  DialogCloser() {
-    connect(&timer_, &QTimer::timeout, this, [this] {
+  /// `accept`: press the message box's default button instead of rejecting (Escape).
+  explicit DialogCloser(bool accept = false) {
+    connect(&timer_, &QTimer::timeout, this, [this, accept] {
       QWidget* modal = QApplication::activeModalWidget();
       if (!modal) return;
       if (auto* box = qobject_cast<QMessageBox*>(modal))
@@ -88,7 +92,10 @@ class DialogCloser : public QObject {
       else
         text_ = modal->windowTitle();
       ++closed_;
-      if (auto* dialog = qobject_cast<QDialog*>(modal))
+      auto* box = qobject_cast<QMessageBox*>(modal);
+      if (accept && box && box->defaultButton())
+        box->defaultButton()->click();
+      else if (auto* dialog = qobject_cast<QDialog*>(modal))
         dialog->reject();
       else
         modal->close();
