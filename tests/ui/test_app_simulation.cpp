@@ -3,6 +3,7 @@
 // teach mode (a slider moves its joint; with "vehicle reacts" the system CoM stays put and the
 // vehicle turns; without it the vehicle stays).
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSlider>
 #include <QTreeWidget>
 
@@ -10,6 +11,7 @@
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_app_support.hpp"
 #include "ui/app/timeline_bar.hpp"
+#include "ui/panels/log_panel.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 #include "ui/panels/teach_panel.hpp"
 #include "ui/plots/plot_panel.hpp"
@@ -53,6 +55,37 @@ class TestAppSimulation : public QObject {
     QCOMPARE(integrator->count(), int(integratorNames().size()));
     QCOMPARE(integrator->currentText(), QString("rk4"));
     QCOMPARE(window_->simulationToolbar()->modeSelector()->currentText(), QString("floating"));
+  }
+
+  void selectorsReconfigureTheRun() {
+    auto* toolbar = window_->simulationToolbar();
+    QComboBox* solver = toolbar->solverSelector();
+    const int crba = solver->findText("crba");
+    QVERIFY(crba >= 0);
+    solver->setCurrentIndex(crba);
+    emit solver->textActivated("crba");  // what choosing it with the mouse emits
+    QVERIFY(waitUntil([&] { return window_->controller()->scenario().solver == "crba"; }, 5000));
+    toolbar->timeStepField()->setValue(0.005);
+    QVERIFY(waitUntil([&] { return window_->controller()->scenario().dt == 0.005; }, 5000));
+    // A mode the actuators contradict (flying needs thrusters) is refused: the log says why
+    // and the selector shows the mode in effect.
+    QComboBox* mode = toolbar->modeSelector();
+    const int flying = mode->findText("flying");
+    mode->setCurrentIndex(flying);
+    emit mode->activated(flying);
+    QVERIFY(waitUntil([&] { return window_->logPanel()->text().contains("error"); }, 5000));
+    QVERIFY(waitUntil([&] { return mode->currentText() == "floating"; }, 5000));
+    QCOMPARE(window_->controller()->scenario().mode, ManeuveringMode::Floating);
+    // Back to the scenario's settings for the tests below.
+    solver->setCurrentIndex(solver->findText("aba"));
+    emit solver->textActivated("aba");
+    toolbar->timeStepField()->setValue(0.01);
+    QVERIFY(waitUntil(
+        [&] {
+          return window_->controller()->scenario().solver == "aba" &&
+                 window_->controller()->scenario().dt == 0.01;
+        },
+        5000));
   }
 
   void playPauseStepReset() {
