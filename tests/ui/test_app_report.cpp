@@ -3,6 +3,7 @@
 // with every field, plausible values (frames drawn, simulated time near the wall time at real
 // time, plots fed) and a window screenshot that shows the 3D view; a bad scenario exits
 // non-zero with a message instead of hanging on a dialog.
+// VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt).
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
