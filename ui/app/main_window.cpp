@@ -102,7 +102,7 @@ void MainWindow::createDocks() {
   props->raise();
   tabifyDockWidget(plots, teach);
   plots->raise();
-  resizeDocks({tree, plots}, {260, 440}, Qt::Horizontal);
+  resizeDocks({tree, plots}, {230, 400}, Qt::Horizontal);
   resizeDocks({log}, {80}, Qt::Vertical);
 }
 
