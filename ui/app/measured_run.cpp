@@ -30,13 +30,17 @@ void MeasuredRun::start() {
   // The teaching text next to the view (README screenshots show it).
   if (auto* explanation = window_->findChild<QDockWidget*>("explanationDock")) explanation->raise();
   window_->sceneView()->resetCamera();  // frames the model in the view's settled size
-  window_->framePump()->resetStatistics();
   connect(window_->controller(), &SimulationController::runStateChanged, this,
           &MeasuredRun::runStateChanged);
-  probe_.start();
-  wall_.start();
-  window_->play();
-  QTimer::singleShot(int(options_.run_seconds * 1000.0), this, &MeasuredRun::finish);
+  // The set-up above repaints the window; the measured run starts once that is done.
+  QTimer::singleShot(300, this, [this] {
+    window_->framePump()->resetStatistics();
+    probe_.start();
+    wall_.start();
+    window_->play();
+    QTimer::singleShot(int(options_.run_seconds * 1000.0), Qt::PreciseTimer, this,
+                       &MeasuredRun::finish);
+  });
 }
 
 QImage MeasuredRun::grabWindow(MainWindow* window) {
