@@ -42,11 +42,16 @@ void CameraController::zoom(double factor) {
   if (factor > 0.0 && std::isfinite(factor)) camera()->Dolly(factor);
 }
 
-void CameraController::frame(const Vec3& center, double size) {
+void CameraController::frame(const Vec3& center, double size, double aspect) {
   vtkCamera* cam = camera();
-  const double half_angle = 0.5 * cam->GetViewAngle() * M_PI / 180.0;
-  // The bounding sphere (diameter `size`) fits the vertical field of view.
-  const double distance = std::max(size, 1e-3) * 0.5 / std::sin(half_angle);
+  const double vertical = 0.5 * cam->GetViewAngle() * M_PI / 180.0;
+  // VTK's view angle is vertical; a view taller than wide sees less horizontally.
+  const double horizontal =
+      std::atan(std::tan(vertical) * (std::isfinite(aspect) && aspect > 0.0 ? aspect : 1.0));
+  const double half_angle = std::min(vertical, horizontal);
+  // The bounding sphere (diameter `size`, 15 % margin for ellipsoids, arrows and the trail)
+  // fits the narrower field of view.
+  const double distance = std::max(size, 1e-3) * 0.5 * 1.15 / std::sin(half_angle);
   const Vec3 direction = Vec3(1.0, -1.6, 0.9).normalized();
   const Vec3 position = center + distance * direction;
   cam->SetFocalPoint(center.data());

@@ -18,8 +18,10 @@ class CameraController {
   void pan(double dx_px, double dy_px, int viewport_height_px);
   /// factor > 1 moves closer.
   void zoom(double factor);
-  /// Looks at `center` from a fixed oblique direction at a distance that frames `size`.
-  void frame(const Vec3& center, double size);
+  /// Looks at `center` from a fixed oblique direction at a distance that frames a sphere of
+  /// diameter `size` (plus a margin for overlays) in both the vertical and the horizontal
+  /// field of view of a view of this `aspect` (width / height).
+  void frame(const Vec3& center, double size, double aspect = 1.0);
 
   /// Translates the camera by the target's displacement since the last call (the first call
   /// after startFollowing() centres the view on the target).

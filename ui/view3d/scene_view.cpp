@@ -35,7 +35,16 @@ const Vec3 kHighlight(1.0, 0.78, 0.05);
 
 }  // namespace
 
+namespace {
+double aspectOf(const QWidget* widget) {
+  return widget->height() > 0 ? double(widget->width()) / double(widget->height()) : 1.0;
+}
+}  // namespace
+
 struct SceneView::Impl {
+  // True while the camera is as frame() left it (no orbit/pan/zoom since): a resize then
+  // re-frames the model for the new shape of the view.
+  bool camera_as_framed = true;
   VtkWindowBridge bridge;
   vtkSmartPointer<vtkRenderer> scene = vtkSmartPointer<vtkRenderer>::New();
   vtkSmartPointer<vtkRenderer> markers = vtkSmartPointer<vtkRenderer>::New();
@@ -241,7 +250,8 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.applyVisibility();
     d.applyHighlight();
     d.placeEverything(Vec3::Zero(), Vec3::Zero());
-    d.camera.frame(d.center, d.size);
+    d.camera.frame(d.center, d.size, aspectOf(this));
+    d.camera_as_framed = true;
     for (const QString& text : geometry.messages) emit message(text);
   } catch (const std::exception& e) {
     clearModel();
@@ -354,7 +364,8 @@ void SceneView::setCameraFollow(CameraFollow follow) {
 
 void SceneView::resetCamera() {
   Impl& d = *impl_;
-  d.camera.frame(d.has_model ? d.center : Vec3::Zero(), d.has_model ? d.size : 2.0);
+  d.camera.frame(d.has_model ? d.center : Vec3::Zero(), d.has_model ? d.size : 2.0, aspectOf(this));
+  d.camera_as_framed = true;
   update();
 }
 
@@ -427,6 +438,8 @@ void SceneView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   const qreal dpr = devicePixelRatioF();
   impl_->bridge.resize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)));
+  if (impl_->has_model && impl_->camera_as_framed && impl_->follow == CameraFollow::None)
+    impl_->camera.frame(impl_->center, impl_->size, aspectOf(this));
   update();
 }
 
@@ -453,10 +466,13 @@ void SceneView::mouseMoveEvent(QMouseEvent* event) {
   const bool shift = event->modifiers() & Qt::ShiftModifier;
   if ((buttons & Qt::LeftButton) && !shift) {
     d.camera.orbit(delta.x(), delta.y());
+    d.camera_as_framed = false;
   } else if ((buttons & Qt::MiddleButton) || ((buttons & Qt::LeftButton) && shift)) {
     d.camera.pan(delta.x() * dpr, delta.y() * dpr, int(height() * dpr));
+    d.camera_as_framed = false;
   } else if (buttons & Qt::RightButton) {
     d.camera.zoom(std::pow(1.01, -delta.y()));
+    d.camera_as_framed = false;
   } else {
     return;
   }
@@ -479,6 +495,7 @@ void SceneView::wheelEvent(QWheelEvent* event) {
   const double steps = event->angleDelta().y() / 120.0;
   if (steps != 0.0) {
     impl_->camera.zoom(std::pow(1.15, steps));
+    impl_->camera_as_framed = false;
     render();
   }
   event->accept();
