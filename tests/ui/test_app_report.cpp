@@ -4,7 +4,6 @@
 // time, plots fed) and a window screenshot that shows the 3D view; a bad scenario exits
 // non-zero with a message instead of hanging on a dialog.
 // VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt).
-// VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt).
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
