@@ -5,9 +5,11 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 #include "core/algorithms/momentum.hpp"
 #include "core/scenario/scenario.hpp"
@@ -214,6 +216,39 @@ class TestSimController : public QObject {
     QCOMPARE(f.controller.history().size(), size_t{1});
     QCOMPARE(f.log.last.snapshot.actuator_work, 0.0);
     QVERIFY(f.log.sequence_ordered);  // sequences keep increasing across a reset
+  }
+
+  // A frame of the previous simulation that the UI has not taken yet when it loads another
+  // (or resets) is never handed out afterwards, and history readers can tell it by its
+  // generation. Without the generation check the UI briefly showed the old run's last frame.
+  void framesOfAnEarlierLoadAreStale() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(0.0);
+    f.controller.play();
+    QVERIFY(f.waitForTime(1.0));
+    f.controller.pause();
+    // Wait without processing events, so that the UI takes nothing: the frame published on
+    // pause stays in the channel.
+    QElapsedTimer clock;
+    clock.start();
+    while (f.controller.runState() != RunState::Paused && clock.elapsed() < 5000)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const SimulationStats stats = f.controller.stats();
+    QVERIFY(stats.frames_published > stats.frames_taken + stats.frames_dropped);
+    const long before = f.controller.generation();
+    const size_t seen = f.log.times.size();
+    f.controller.load(f.scenario);  // the paused frame (t >= 1) is still in the channel
+    QCOMPARE(f.controller.generation(), before + 1);
+    QVERIFY(
+        QTest::qWaitFor([&] { return f.log.last.generation == f.controller.generation(); }, 5000));
+    // Everything the UI was handed after the load is the new simulation's (at t = 0).
+    QVERIFY(f.log.times.size() > seen);
+    for (size_t k = seen; k < f.log.times.size(); ++k) QCOMPARE(f.log.times[k], 0.0);
+    std::vector<SimFrame> history;
+    f.controller.history().framesAfter(std::numeric_limits<long>::min(), history);
+    for (const SimFrame& h : history) QCOMPARE(h.generation, f.controller.generation());
   }
 
   void realTimeFactorOneFollowsWallTime() {

@@ -1,5 +1,6 @@
 #include "ui/app/frame_pump.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "ui/plots/plot_panel.hpp"
@@ -57,6 +58,13 @@ void FramePump::tick() {
   }
   batch_.clear();
   last_sequence_ = controller_->history().framesAfter(last_sequence_, batch_);
+  // Frames of the simulation before the latest load/reset (still in the history until the
+  // worker processes the command) are dropped; they are re-read once the worker clears it.
+  const long generation = controller_->generation();
+  batch_.erase(
+      std::remove_if(batch_.begin(), batch_.end(),
+                     [generation](const SimFrame& f) { return f.generation < generation; }),
+      batch_.end());
   if (!batch_.empty()) {
     const qint64 plot_begin = clock_.nsecsElapsed();
     plots_->appendFrames(batch_);

@@ -44,6 +44,10 @@ struct SimFrame {
   // Strictly increasing per published frame (across loads and resets), except that scrubTo()
   // re-publishes a history frame with the sequence it was recorded with.
   long sequence = 0;
+  // Which load()/reset() of the controller made this frame (SimulationController::
+  // generation()): frames of an earlier simulation still in the channel or the history are
+  // recognised and dropped by their readers.
+  long generation = 0;
   Snapshot snapshot;             // time, state, momenta, energy, torques, deviation, tracking
   std::vector<Pose> body_poses;  // world pose of every body (model.nbodies), body frame
   FrameAnalysis analysis;

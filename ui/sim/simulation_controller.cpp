@@ -151,5 +151,6 @@ void SimulationController::resumeFromScrub() { impl_->worker.resumeFromScrub(); 
 bool SimulationController::latestFrame(SimFrame& out) { return impl_->worker.latestFrame(out); }
 HistoryBuffer& SimulationController::history() { return impl_->worker.history(); }
 SimulationStats SimulationController::stats() const { return impl_->worker.stats(); }
+long SimulationController::generation() const { return impl_->worker.generation(); }
 
 }  // namespace vms::ui

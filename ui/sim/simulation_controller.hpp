@@ -86,6 +86,9 @@ class SimulationController : public QObject {
   bool latestFrame(SimFrame& out);
   HistoryBuffer& history();
   SimulationStats stats() const;
+  /// Counts load() and reset() calls; frames (SimFrame::generation) and history entries of an
+  /// earlier generation are stale (latestFrame() already drops them).
+  long generation() const;
 
  signals:
   void runStateChanged(vms::ui::RunState state);

@@ -85,7 +85,9 @@ void SimulationWorker::loop() {
 // ---- run control ----------------------------------------------------------------------
 
 void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
-  enqueue([this, sim] {
+  const long generation = ++generation_requested_;
+  enqueue([this, sim, generation] {
+    generation_ = generation;
     if (state_.load() == RunState::Running) setState(RunState::Paused);
     builder_.reset();
     sim_ = sim;
@@ -151,7 +153,9 @@ void SimulationWorker::stepOnce() {
 }
 
 void SimulationWorker::reset() {
-  enqueue([this] {
+  const long generation = ++generation_requested_;
+  enqueue([this, generation] {
+    generation_ = generation;
     if (!sim_) return;
     auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
     builder_.reset();
@@ -355,6 +359,7 @@ void SimulationWorker::startRecording() {
 
 void SimulationWorker::record() {
   builder_->build(*sim_, next_sequence_++, record_frame_);
+  record_frame_.generation = generation_;
   history_.append(record_frame_);
   current_recorded_ = true;
   steps_since_record_ = 0;
@@ -364,6 +369,7 @@ void SimulationWorker::publish() {
   if (!sim_ || !builder_) return;
   SimFrame& frame = channel_.writeBuffer();
   builder_->build(*sim_, next_sequence_++, frame);
+  frame.generation = generation_;
   if (!current_recorded_) {
     history_.append(frame);
     current_recorded_ = true;
@@ -399,6 +405,9 @@ void SimulationWorker::notifyFrame() {
 
 bool SimulationWorker::latestFrame(SimFrame& out) {
   if (!channel_.take()) return false;
+  // A frame of the simulation before the latest load()/reset() (not yet processed by the
+  // worker, or published just before it) is stale: never shown.
+  if (channel_.front().generation < generation_requested_.load()) return false;
   out = channel_.front();
   ++frames_taken_;
   return true;

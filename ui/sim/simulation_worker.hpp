@@ -51,6 +51,8 @@ class SimulationWorker {
   void setAnalysisFrame(int frame);
 
   RunState runState() const { return state_.load(); }
+  /// The generation of the latest load()/reset() requested (frames older than it are stale).
+  long generation() const { return generation_requested_.load(); }
   bool latestFrame(SimFrame& out);
   HistoryBuffer& history() { return history_; }
   SimulationStats stats() const;
@@ -106,6 +108,10 @@ class SimulationWorker {
   long record_every_ = 1, steps_since_record_ = 0;
   bool current_recorded_ = false;  // the current state is in the history
   SimFrame record_frame_;
+  // Incremented on the calling thread by load()/reset(); generation_ is the worker's copy for
+  // the simulation it runs (stamped into every frame).
+  std::atomic<long> generation_requested_{0};
+  long generation_ = 0;
   long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
   int analysis_frame_ = -1;  // setAnalysisFrame (-1: the scenario's choice)
