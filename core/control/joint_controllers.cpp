@@ -39,7 +39,10 @@ JointSpaceController::JointSpaceController(const Model& model, const JointTrajec
   q_s_ = qd_s_ = tau_s_ = qdd_s_ = VecX::Zero(s);
   damping_s_.resize(s);
   gather(model.damping, damping_s_);
-  llt_G_ = Eigen::LLT<MatX>(s);
+  // Size the factorisations by factorising identities: Eigen's size-only LLT constructor
+  // leaves its status flag uninitialised (UBSan reports any copy of it), compute() sets it.
+  llt_M_.compute(MatX::Identity(model.nv, model.nv));
+  llt_G_.compute(MatX::Identity(s, s));
   E_ = MatX::Zero(model.nv, s);
   for (Eigen::Index i = 0; i < s; ++i) E_(model.base_dof + joints_[i], i) = 1.0;
   Minv_S_.resize(model.nv, s);
