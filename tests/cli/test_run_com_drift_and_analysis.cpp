@@ -18,6 +18,7 @@
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
 #include "core/scenario/scenario.hpp"
+#include "numeric_csv.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -25,34 +26,6 @@ using namespace vms;
 namespace {
 
 const std::string kModels = VMS_SOURCE_DIR "/models/";
-
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-  int col(const std::string& name) const {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return static_cast<int>(i);
-    return -1;
-  }
-};
-
-Csv readCsv(const QString& path) {
-  QFile f(path);
-  Csv csv;
-  if (!f.open(QIODevice::ReadOnly)) return csv;
-  std::istringstream in(f.readAll().toStdString());
-  std::string line, cell;
-  std::getline(in, line);
-  std::istringstream h(line);
-  while (std::getline(h, cell, ',')) csv.header.push_back(cell);
-  while (std::getline(in, line)) {
-    std::istringstream r(line);
-    std::vector<double> row;
-    while (std::getline(r, cell, ',')) row.push_back(std::stod(cell));
-    csv.rows.push_back(row);
-  }
-  return csv;
-}
 
 std::string readText(const std::string& path) {
   QFile f(QString::fromStdString(path));
@@ -93,14 +66,14 @@ QJsonObject runVms(const QTemporaryDir& dir, const QString& scenario, const QStr
   return QJsonDocument::fromJson(sf.readAll()).object();
 }
 
-Vec3 vec3At(const Csv& csv, const std::vector<double>& row, const std::string& x,
+Vec3 vec3At(const NumericCsv& csv, const std::vector<double>& row, const std::string& x,
             const std::string& y, const std::string& z) {
   return Vec3(row[static_cast<size_t>(csv.col(x))], row[static_cast<size_t>(csv.col(y))],
               row[static_cast<size_t>(csv.col(z))]);
 }
 
 // Max over the CSV rows of |L_c(t) - L_c(0)| with L_c = L_O - c x P from the CSV columns.
-double csvComDrift(const Csv& csv) {
+double csvComDrift(const NumericCsv& csv) {
   double worst = 0.0;
   Vec3 Lc0 = Vec3::Zero();
   for (size_t r = 0; r < csv.rows.size(); ++r) {
@@ -123,7 +96,7 @@ struct Agreement {
 // Every CSV row's manipulability columns against EndEffectorAnalyzer (as the desktop app's
 // FrameBuilder::forScenario sets it up: the scenario's analysis frame, wheel joints excluded)
 // at the state of that row (pose and joint positions, %.17g: exact).
-Agreement compareWithApp(const Scenario& sc, const Csv& csv) {
+Agreement compareWithApp(const Scenario& sc, const NumericCsv& csv) {
   Agreement a;
   const Model& m = sc.model;
   std::vector<int> wheels;
@@ -178,7 +151,7 @@ void TestRunComDriftAndAnalysis::angularMomentumAboutTheCenterOfMass() {
   const double dLc = s["angular_momentum_com_drift"].toDouble();
   const double dLc_rel = s["angular_momentum_com_drift_relative"].toDouble();
   const double dLo_rel = s["angular_momentum_drift_relative"].toDouble();
-  const Csv csv = readCsv(tmp.filePath("out_tf/trajectory.csv"));
+  const NumericCsv csv = readNumericCsv(tmp.filePath("out_tf/trajectory.csv"));
   QVERIFY(csv.rows.size() > 100);
   const double from_csv = csvComDrift(csv);
 
@@ -189,7 +162,7 @@ void TestRunComDriftAndAnalysis::angularMomentumAboutTheCenterOfMass() {
   const QJsonObject f = runVms(tmp, fl, "flying");
   QVERIFY(!f.isEmpty());
   const double f_rel = f["angular_momentum_com_drift_relative"].toDouble();
-  const double f_from_csv = csvComDrift(readCsv(tmp.filePath("out_flying/trajectory.csv")));
+  const double f_from_csv = csvComDrift(readNumericCsv(tmp.filePath("out_flying/trajectory.csv")));
   qInfo(
       "translation-flying: L about the CoM drift %.2e N m s (rel %.2e; from the CSV rows %.2e), "
       "about the origin rel %.2e; flying: L_c drift rel %.2e (%.3g N m s; CSV %.3g)",
@@ -240,7 +213,7 @@ void TestRunComDriftAndAnalysis::analysisAgreesWithTheApp() {
   QVERIFY(sc.analysis);
   const QJsonObject s = runVms(tmp, path, "a");
   QVERIFY(!s.isEmpty());
-  const Csv csv = readCsv(tmp.filePath("out_a/trajectory.csv"));
+  const NumericCsv csv = readNumericCsv(tmp.filePath("out_a/trajectory.csv"));
   const Agreement a = compareWithApp(sc, csv);
   qInfo(
       "%s: %d rows, CLI vs app max relative difference %.2e, task dimension %d (summary %d), "

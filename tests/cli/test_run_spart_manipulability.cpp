@@ -19,6 +19,7 @@
 #include "core/model/model_error.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/spatial/se3.hpp"
+#include "numeric_csv.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -26,34 +27,6 @@ using namespace vms;
 namespace {
 
 const std::string kDir = VMS_SOURCE_DIR "/models/";
-
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-  int col(const std::string& name) const {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return static_cast<int>(i);
-    return -1;
-  }
-};
-
-Csv readCsv(const QString& path) {
-  QFile f(path);
-  Csv csv;
-  if (!f.open(QIODevice::ReadOnly)) return csv;
-  std::istringstream in(f.readAll().toStdString());
-  std::string line, cell;
-  std::getline(in, line);
-  std::istringstream h(line);
-  while (std::getline(h, cell, ',')) csv.header.push_back(cell);
-  while (std::getline(in, line)) {
-    std::istringstream r(line);
-    std::vector<double> row;
-    while (std::getline(r, cell, ',')) row.push_back(std::stod(cell));
-    csv.rows.push_back(row);
-  }
-  return csv;
-}
 
 // End-effector position after moving the vehicle by the body twist h*nu_b and the joints by h*qd.
 Vec3 endEffectorAfter(const Model& m, Data& d, const State& x, const Vec6& nu_b, const VecX& qd,
@@ -123,7 +96,7 @@ void TestRunSpartManipulability::analysisColumnsMatchFiniteDifferences() {
   QFile sf(tmp.filePath("out/summary.json"));
   QVERIFY(sf.open(QIODevice::ReadOnly));
   const QJsonObject sum = QJsonDocument::fromJson(sf.readAll()).object();
-  const Csv csv = readCsv(tmp.filePath("out/trajectory.csv"));
+  const NumericCsv csv = readNumericCsv(tmp.filePath("out/trajectory.csv"));
   const int c_fixed = csv.col("manipulability_fixed"), c_float = csv.col("manipulability_floating");
   QVERIFY(c_fixed >= 0 && c_float == c_fixed + 1);
   QVERIFY(csv.rows.size() > 100);
