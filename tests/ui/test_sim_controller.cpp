@@ -81,6 +81,11 @@ class Fixture {
     return QTest::qWaitFor(
         [&] { return controller.runState() != RunState::Empty && !log.sequences.empty(); }, 5000);
   }
+  /// Plays at real-time factor 0 (as fast as possible).
+  void playAsFastAsPossible() {
+    controller.setRealTimeFactor(0.0);
+    controller.play();
+  }
   bool waitForState(RunState s, int ms = 10000) {
     return QTest::qWaitFor([&] { return controller.runState() == s; }, ms);
   }
@@ -175,8 +180,7 @@ class TestSimController : public QObject {
   void pauseStopsTime() {
     Fixture f;
     QVERIFY(f.load(f.scenario));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(f.waitForTime(0.2));
     f.controller.pause();
     QVERIFY(f.waitForState(RunState::Paused));
@@ -206,8 +210,7 @@ class TestSimController : public QObject {
   void resetGivesInitialStateBitwise() {
     Fixture f;
     QVERIFY(f.load(f.scenario));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(f.waitForTime(0.3));
     f.controller.reset();
     QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == 0.0; }, 5000));
@@ -224,8 +227,7 @@ class TestSimController : public QObject {
   void framesOfAnEarlierLoadAreStale() {
     Fixture f;
     QVERIFY(f.load(f.scenario));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(f.waitForTime(1.0));
     f.controller.pause();
     // Wait without processing events, so that the UI takes nothing: the frame published on
@@ -283,8 +285,7 @@ class TestSimController : public QObject {
   void midRunSolverSwitchMatchesUninterruptedRun() {
     Fixture f;
     QVERIFY(f.load(f.scenario));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(f.waitForTime(0.5));
     const double t_switch = f.controller.stats().simulated_time;
     f.controller.setSolver("crba");
@@ -426,8 +427,7 @@ class TestSimController : public QObject {
     s.initial_state.qd.setConstant(30.0);
     QSignalSpy diverged(&f.controller, &SimulationController::diverged);
     QVERIFY(f.load(s));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(diverged.wait(10000) || diverged.count() > 0);
     QVERIFY(f.waitForState(RunState::Diverged));
     const QString message = diverged.takeFirst().at(0).toString();
@@ -469,8 +469,7 @@ class TestSimController : public QObject {
       Fixture f;
       const Scenario s = loadScenario(std::string(VMS_SOURCE_DIR "/models/") + name.toStdString());
       QVERIFY(f.load(s));
-      f.controller.setRealTimeFactor(0.0);
-      f.controller.play();
+      f.playAsFastAsPossible();
       const double until = std::min(0.5, s.duration);
       QVERIFY2(f.waitForTime(until), qPrintable(name));
       f.controller.pause();
@@ -530,8 +529,7 @@ class TestSimController : public QObject {
     Fixture f;
     f.scenario.duration = 0.055;  // the last step is shortened to land on it
     QVERIFY(f.load(f.scenario));
-    f.controller.setRealTimeFactor(0.0);
-    f.controller.play();
+    f.playAsFastAsPossible();
     QVERIFY(f.waitForState(RunState::Finished));
     QVERIFY(QTest::qWaitFor([&] { return f.log.times.back() == 0.055; }, 5000));
     QVERIFY(sameBits(headlessStateAt(f.scenario, 0.055), f.log.last.snapshot.state));
