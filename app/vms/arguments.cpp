@@ -1,5 +1,6 @@
 #include "arguments.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -55,9 +56,10 @@ long Arguments::integer(const std::string& name, long fallback) const {
   const auto v = get(name);
   if (!v) return fallback;
   char* end = nullptr;
+  errno = 0;
   const long x = std::strtol(v->c_str(), &end, 10);
-  if (v->empty() || *end != '\0')
-    throw UsageError("option --" + name + ": '" + *v + "' is not an integer");
+  if (v->empty() || *end != '\0' || errno == ERANGE)
+    throw UsageError("option --" + name + ": '" + *v + "' is not an integer in range");
   return x;
 }
 

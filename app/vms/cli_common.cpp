@@ -24,6 +24,14 @@ std::string modelPath(const Arguments& args, const char* usage) {
   return args.positional()[0];
 }
 
+void requireFinite(const Eigen::Ref<const MatX>& values, const std::string& what,
+                   const std::string& source) {
+  if (!values.allFinite())
+    throw ModelError(source + ": " + what +
+                     " is not finite at this state (its velocities, torques or the model's "
+                     "numbers are too large for double precision)");
+}
+
 Model loadModelFromArguments(const Arguments& args, const std::string& path) {
   std::optional<BaseType> base;
   if (const auto name = args.get("base")) {
@@ -33,14 +41,15 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
                        "' (free, planar, ball, translation, schoenflies, fixed)");
   }
   std::vector<std::string> warnings;
-  Model model = loadModel(path, base, &warnings);
+  Model model = namingFile(path, [&] { return loadModel(path, base, &warnings); });
   for (const auto& w : warnings) printWarning(w);
   return model;
 }
 
 StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
   std::vector<std::string> warnings;
-  StateFile s = readStateFile(args.required("state"), model, &warnings);
+  const std::string path = args.required("state");
+  StateFile s = namingFile(path, [&] { return readStateFile(path, model, &warnings); });
   for (const auto& w : warnings) printWarning(w);
   return s;
 }

@@ -52,7 +52,8 @@ int runBenchmark(int argc, char** argv) {
       "vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]";
   const Arguments args(argc, argv, 2, {"base", "solver", "iterations", "integrator"});
   const long iterations = args.integer("iterations", 150000);
-  if (iterations < 15) throw UsageError("--iterations must be >= 15");
+  if (iterations < 15 || iterations > 1000000000L)
+    throw UsageError("--iterations must be from 15 to 1e9");
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   auto solver = solverFromArguments(args, model);
   auto integrator = integratorFromArguments(args, model);

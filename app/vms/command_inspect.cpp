@@ -29,6 +29,20 @@ int runInspect(int argc, char** argv) {
   const MomentumSummary momentum = computeMomentum(model, data);
   crba(model, data, state);
   const int n = model.njoints;
+  const MatX Hstar = reducedJointInertia(model, data.M);
+  // Results that overflowed are an error naming the state, never printed (NaN would be "null").
+  const std::string state_path = args.required("state");
+  requireFinite(qdd, "the joint acceleration", state_path);
+  requireFinite(base_lin, "the vehicle's linear acceleration", state_path);
+  requireFinite(base_ang, "the vehicle's angular acceleration", state_path);
+  requireFinite(momentum.linear, "the linear momentum", state_path);
+  requireFinite(momentum.angular_origin, "the angular momentum", state_path);
+  requireFinite(momentum.angular_com, "the angular momentum about the centre of mass", state_path);
+  requireFinite(momentum.center_of_mass, "the centre of mass", state_path);
+  requireFinite(Eigen::Vector2d(momentum.kinetic_energy, momentum.mass), "the kinetic energy",
+                state_path);
+  requireFinite(data.M, "the generalized inertia", state_path);
+  requireFinite(Hstar, "the reduced inertia H*", state_path);
 
   JsonObjectWriter out;
   out.strings("joint_names", model.joint_names)
@@ -40,7 +54,7 @@ int runInspect(int argc, char** argv) {
       .number("kinetic_energy", momentum.kinetic_energy)
       .vector("center_of_mass", momentum.center_of_mass)
       .matrix("Hmm", data.M.bottomRightCorner(n, n))
-      .matrix("Hstar", reducedJointInertia(model, data.M))
+      .matrix("Hstar", Hstar)
       .string("solver", solver->name())
       .string("base_type", toString(model.base_type))
       .integer("dof", model.nv)

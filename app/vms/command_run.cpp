@@ -45,6 +45,20 @@ struct FileCloser {
   }
 };
 
+// Momenta, energies and the state of a snapshot are finite (what every row and summary figure
+// is made of).
+bool finiteFigures(const Snapshot& s) {
+  const MomentumPartition& p = s.momenta;
+  return s.state.allFinite() && p.linear_total.allFinite() && p.angular_origin_total.allFinite() &&
+         p.angular_com_total.allFinite() && p.linear_vehicle.allFinite() &&
+         p.linear_arm.allFinite() && p.angular_origin_vehicle.allFinite() &&
+         p.angular_origin_arm.allFinite() && p.center_of_mass.allFinite() &&
+         std::isfinite(p.kinetic_total) && std::isfinite(s.energy) &&
+         std::isfinite(s.actuator_work) && std::isfinite(s.vehicle_attitude_deviation) &&
+         s.vehicle_com_displacement.allFinite() && std::isfinite(s.tracking_error) &&
+         s.joint_torque.allFinite() && s.thruster_command.allFinite();
+}
+
 void push3(std::vector<double>& v, const Vec3& x) { v.insert(v.end(), {x[0], x[1], x[2]}); }
 
 // The scenario's "analysis": translational Yoshikawa manipulability of a frame for the
@@ -85,13 +99,20 @@ int runRun(int argc, char** argv) {
   if (args.positional().size() != 1)
     throw UsageError("expected one SCENARIO file; usage: " + std::string(usage));
   std::vector<std::string> warnings;
-  const Scenario scenario = loadScenario(args.positional()[0], &warnings);
+  const std::string path = args.positional()[0];
+  const Scenario scenario = namingFile(path, [&] { return loadScenario(path, &warnings); });
   for (const auto& w : warnings) printWarning(w);
-  const std::string dir = args.get("out").value_or("out/" + scenario.name);
-  makeDirectories(dir);
-
   Simulator sim(scenario);
   const Model& m = sim.model();
+  // An initial state whose momentum or energy overflows is an input error: found before any
+  // output exists.
+  if (!finiteFigures(sim.snapshot()))
+    throw ModelError(path +
+                     ": initial_state: the momentum or energy of the initial state is not "
+                     "finite (velocities or the model's numbers too large for double "
+                     "precision)");
+  const std::string dir = args.get("out").value_or("out/" + scenario.name);
+  makeDirectories(dir);
 
   std::vector<std::string> extra;
   for (const auto& j : m.joint_names) extra.push_back("tau:" + j);
@@ -143,8 +164,13 @@ int runRun(int argc, char** argv) {
   double max_dLc = 0.0, Lc_ref = 0.0;  // angular momentum about the (moving) system CoM
   double max_att = 0.0, max_vcom = 0.0, max_scom = 0.0, max_track = 0.0;
   std::vector<double> row;
+  double last_finite_time = 0.0;
   auto record = [&](bool write) {
     s = sim.snapshot();
+    // A row of inf/nan is never written: the run has diverged even if the state itself is
+    // still finite (an energy that overflowed).
+    if (!finiteFigures(s)) throw SimulationDiverged(s.time, last_finite_time);
+    last_finite_time = s.time;
     if (sim.stepIndex() == 0) first = s;
     const MomentumPartition& p = s.momenta;
     max_dP = std::max(max_dP, (p.linear_total - first.momenta.linear_total).norm());

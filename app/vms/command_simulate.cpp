@@ -10,10 +10,16 @@
 #include "core/algorithms/momentum.hpp"
 #include "core/io/trajectory_csv.hpp"
 #include "core/model/model_error.hpp"
+#include "core/scenario/step_count.hpp"
 
 namespace vms::cli {
 
 namespace {
+bool finite(const MomentumSummary& m) {
+  return m.linear.allFinite() && m.angular_origin.allFinite() && m.angular_com.allFinite() &&
+         m.center_of_mass.allFinite() && std::isfinite(m.kinetic_energy) && std::isfinite(m.mass);
+}
+
 struct FileCloser {
   void operator()(std::FILE* f) const {
     if (f && f != stdout) std::fclose(f);
@@ -37,11 +43,20 @@ int runSimulate(int argc, char** argv) {
     throw UsageError("missing required option --dt; usage: " + std::string(usage));
   if (duration < 0.0) throw UsageError("--duration must be >= 0");
   if (!(dt > 0.0)) throw UsageError("--dt must be > 0");
+  if (const std::string problem = stepCountProblem(duration, dt); !problem.empty())
+    throw UsageError("--duration/--dt: " + problem);
   if (every < 1) throw UsageError("--every must be >= 1");
 
   const Model model = loadModelFromArguments(args, model_path);
   StateFile input = loadStateFromArguments(args, model);
   State state = input.state;
+  Data analysis(model);
+  computeKinematics(model, analysis, state);
+  const MomentumSummary initial = computeMomentum(model, analysis);
+  if (!finite(initial))  // an input error, found before any output exists
+    throw ModelError(args.required("state") +
+                     ": the momentum or energy of this state is not finite (velocities or the "
+                     "model's numbers too large for double precision)");
   const std::string solver_name = solverFromArguments(args, model)->name();
   auto integrator = integratorFromArguments(args, model);
   SystemDynamics dynamics(model, solver_name);
@@ -54,28 +69,34 @@ int runSimulate(int argc, char** argv) {
   }
   TrajectoryCsvWriter csv(file.get(), model);
   csv.writeHeader();
-  Data analysis(model);
-  auto writeRow = [&](double t) {
-    computeKinematics(model, analysis, state);
-    csv.writeRow(t, state, computeMomentum(model, analysis));
-  };
 
   // Steps of dt; the last one is shortened to land exactly on the duration.
-  const long steps = static_cast<long>(std::ceil(duration / dt - 1e-9));
-  writeRow(0.0);
-  double t = 0.0;
+  const long steps = stepCount(duration, dt);
+  csv.writeRow(0.0, state, initial);
+  double t = 0.0, last_row = 0.0;
   for (long k = 1; k <= steps; ++k) {
     const double t_next = k == steps ? duration : static_cast<double>(k) * dt;
     integrator->advance(dynamics, state, t_next - t);
-    if (!state.allFinite()) {
+    bool finite_step = state.allFinite();
+    const bool write = k % every == 0 || k == steps;
+    MomentumSummary momentum;
+    if (finite_step && write) {
+      computeKinematics(model, analysis, state);
+      momentum = computeMomentum(model, analysis);
+      finite_step = finite(momentum);  // a row of inf/nan is never written
+    }
+    if (!finite_step) {
       std::fprintf(stderr,
-                   "vms: simulation diverged at t = %.17g s (state became NaN/Inf); the CSV "
-                   "holds the rows up to t = %.17g s\n",
-                   t_next, t);
+                   "vms: simulation diverged at t = %.17g s (state, momentum or energy became "
+                   "NaN/Inf); the CSV holds the rows up to t = %.17g s\n",
+                   t_next, last_row);
       return kExitDiverged;
     }
     t = t_next;
-    if (k % every == 0 || k == steps) writeRow(t);
+    if (write) {
+      csv.writeRow(t, state, momentum);
+      last_row = t;
+    }
   }
   return kExitOk;
 }

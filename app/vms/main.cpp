@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "core/model/model_error.hpp"
+#include "core/model/names.hpp"
 
 namespace {
 
@@ -26,6 +27,10 @@ const char* kHelp =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
     "Exit status: 0 ok, 1 bad model/state file, 2 bad arguments, 3 simulation diverged.\n";
+
+// A message is one line whatever text from a file it quotes (a name with a newline, bytes
+// that are not UTF-8).
+std::string oneLine(const char* message) { return vms::printableText(message, 2000); }
 
 }  // namespace
 
@@ -49,13 +54,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vms: unknown command '%s'\n%s", command.c_str(), kHelp);
     return kExitUsage;
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "vms %s: %s\n", command.c_str(), e.what());
+    std::fprintf(stderr, "vms %s: %s\n", command.c_str(), oneLine(e.what()).c_str());
     return kExitUsage;
   } catch (const vms::ModelError& e) {
-    std::fprintf(stderr, "vms: %s\n", e.what());
+    std::fprintf(stderr, "vms: %s\n", oneLine(e.what()).c_str());
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::fputs("vms: out of memory\n", stderr);
     return kExitBadInput;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vms: %s\n", e.what());
+    std::fprintf(stderr, "vms: %s\n", oneLine(e.what()).c_str());
     return kExitBadInput;
   }
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/input_checks.hpp"
 #include "core/model/model_error.hpp"
 #include "core/spatial/se3.hpp"
 
@@ -13,11 +14,14 @@ namespace vms::io {
 /// the C locale, unlike printf, which matters once Qt has called setlocale()).
 std::string formatDouble(double x);
 
-/// Numbers separated by white space, locale-independent (std::from_chars). Accepts a leading
-/// '+'. Returns false on anything that is not a number (NaN/Inf text parses: check finiteness).
+/// Numbers separated by white space (URDF: commas are not separators), locale-independent
+/// (std::from_chars). Accepts a leading '+'. Returns false on anything that is not a number
+/// (NaN/Inf text parses: check finiteness).
 bool parseDoubles(const std::string& text, std::vector<double>* out);
 
-/// Whole file as text. Throws ModelError "<path>: cannot open file: <reason>".
+/// Whole file as text. Throws ModelError "<path>: <problem>" when the file cannot be opened, is
+/// not a regular file (a directory, a device such as /dev/zero, a pipe), is larger than
+/// kMaxInputFileBytes, or when the path is empty.
 std::string readTextFile(const std::string& path);
 
 /// Writes text atomically enough for our use (truncate + write). Throws ModelError.
@@ -25,8 +29,8 @@ void writeTextFile(const std::string& path, const std::string& text);
 
 bool endsWith(const std::string& s, const std::string& suffix);
 
-/// "'name'"
-inline std::string quote(const std::string& s) { return "'" + s + "'"; }
+/// "'name'" (printable: a name can never break an error message over two lines)
+inline std::string quote(const std::string& s) { return "'" + printable(s) + "'"; }
 
 /// Throws ModelError("<source>: <element>: <problem>").
 [[noreturn]] void fail(const std::string& source, const std::string& element,

@@ -6,6 +6,7 @@
 namespace vms::io {
 
 Json parseJsonText(const std::string& text, const std::string& source) {
+  checkJsonNesting(text, source);  // before nlohmann's recursive parser and copies
   // Duplicate keys are an error (nlohmann would silently keep one of them).
   std::vector<std::set<std::string>> keys;
   std::string duplicate;
@@ -156,6 +157,11 @@ double readNumber(const Json& j, const std::string& path, const std::string& sou
   if (!j.is_number()) fail(source, path, "expected a number, got " + describeJson(j));
   const double v = j.get<double>();
   if (!std::isfinite(v)) fail(source, path, "not a finite number");
+  if (std::abs(v) > kMaxMagnitude)
+    fail(source, path,
+         formatDouble(v) +
+             " is out of range (numbers in model, state and scenario files are at "
+             "most 1e15 in magnitude)");
   return v;
 }
 

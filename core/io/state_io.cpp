@@ -70,6 +70,11 @@ StateFile parseStateJson(const std::string& text, const std::string& source, con
   if (const Json* b = r.get("base")) {
     ObjectReader br(*b, "base", source);
     s.base_position = br.vec3("position", Vec3::Zero());
+    if (s.base_position.cwiseAbs().maxCoeff() > io::kMaxPositionMagnitude)
+      br.failAt("position",
+                "out of range: at most 1e8 m from the world origin (the dynamics are "
+                "computed about the origin and lose precision farther away; move "
+                "the origin near the system)");
     if (const Json* qj = br.get("quaternion_wxyz")) {
       const auto q = io::readNumbers(*qj, 4, br.keyPath("quaternion_wxyz"), source);
       Quat quat(q[0], q[1], q[2], q[3]);

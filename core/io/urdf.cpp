@@ -46,11 +46,7 @@ std::string oneLine(std::string s) {
 }
 
 /// An attribute value quoted in a message: one line, at most 60 characters.
-std::string clipped(const std::string& text) {
-  std::string s = oneLine(text);
-  if (s.size() > 60) s = s.substr(0, 57) + "...";
-  return s;
-}
+std::string clipped(const std::string& text) { return io::printable(oneLine(text), 57); }
 
 struct PrePass {
   PrePass(std::string src, std::vector<std::string>* w) : source(std::move(src)), warnings(w) {}
@@ -83,13 +79,22 @@ struct PrePass {
     std::vector<double> v;
     const bool ok = io::parseDoubles(text, &v);
     bool finite = ok;
+    bool in_range = true;
     if (ok)
-      for (double x : v) finite = finite && std::isfinite(x);
+      for (double x : v) {
+        finite = finite && std::isfinite(x);
+        in_range = in_range && std::abs(x) <= io::kMaxMagnitude;
+      }
     if (!ok || v.size() != n || !finite) {
       const std::string expected =
-          n == 1 ? "a finite number" : std::to_string(n) + " finite numbers";
+          n == 1 ? "a finite number"
+                 : std::to_string(n) + " finite numbers separated by white space";
       failIn(element, where + " " + name + "=\"" + clipped(text) + "\": expected " + expected);
     }
+    if (!in_range)
+      failIn(element, where + " " + name + "=\"" + clipped(text) +
+                          "\": out of range (numbers in model files are at most 1e15 in "
+                          "magnitude)");
     return v;
   }
 
@@ -110,6 +115,7 @@ struct PrePass {
     const std::string element = std::string(kind) + " #" + std::to_string(index + 1);
     if (!n) failIn(element, "missing attribute 'name'");
     if (!*n) failIn(element, "empty name");
+    io::checkName(source, element, n);
     return n;
   }
 
@@ -129,7 +135,7 @@ struct PrePass {
     const TiXmlElement* shape = g->FirstChildElement();
     if (!shape) failIn(element, "<visual><geometry> is empty");
     const std::string type = shape->Value();
-    const std::string where = "<geometry><" + type + ">";
+    const std::string where = "<geometry><" + io::printable(type, 40) + ">";
     if (type == "box") {
       const auto s = numbers(shape, "size", 3, element, where, true);
       out.size = Vec3(s[0], s[1], s[2]);
@@ -148,7 +154,7 @@ struct PrePass {
       const auto s = numbers(shape, "scale", 3, element, where, false, {1, 1, 1});
       out.mesh_scale = Vec3(s[0], s[1], s[2]);
     } else {
-      failIn(element, "<visual><geometry>: unsupported shape <" + type + ">");
+      failIn(element, "<visual><geometry>: unsupported shape <" + io::printable(type, 40) + ">");
     }
     if (const TiXmlElement* m = v->FirstChildElement("material")) {
       const char* n = attr(m, "name");
@@ -209,7 +215,7 @@ struct PrePass {
                           "URDF: choose it with --base; joints between links must be revolute, "
                           "continuous, prismatic or fixed)");
     if (type != "revolute" && type != "continuous" && type != "prismatic" && type != "fixed")
-      failIn(element, "unknown joint type '" + type +
+      failIn(element, "unknown joint type '" + io::printable(type, 40) +
                           "' (expected revolute, continuous, prismatic or fixed)");
     std::string ends[2];
     const char* tags[2] = {"parent", "child"};
@@ -267,10 +273,11 @@ struct PrePass {
     TiXmlElement* robot = doc->RootElement();
     if (!robot) failIn("XML", "no root element");
     if (std::string(robot->Value()) != "robot")
-      failIn("<" + std::string(robot->Value()) + ">", "the root element must be <robot>");
+      failIn("<" + io::printable(robot->Value(), 40) + ">", "the root element must be <robot>");
     const char* rn = attr(robot, "name");
     if (!rn) failIn("robot", "missing attribute 'name'");
     robot_name = rn;
+    if (*rn) io::checkName(source, "robot", rn);
 
     for (const TiXmlElement* m = robot->FirstChildElement("material"); m;
          m = m->NextSiblingElement("material")) {
@@ -297,15 +304,19 @@ struct PrePass {
     if (roots.size() > 1)
       failIn("link " + quote(roots[1]),
              "not connected to the root link " + quote(roots[0]) + " (the model must be one tree)");
-    for (const auto& l : link_order) {
-      std::string at = l;
-      for (size_t steps = 0; at != roots[0]; ++steps) {
-        if (steps > link_order.size())
-          failIn("link " + quote(l),
-                 "not reachable from the root link " + quote(roots[0]) + " (kinematic loop)");
-        at = child_parent.at(at);
-      }
-    }
+    // Reachability from the root, breadth first over the children: O(N log N) (walking every
+    // link up to the root is quadratic on long chains).
+    std::map<std::string, std::vector<std::string>> children;
+    for (const auto& [child, parent] : child_parent) children[parent].push_back(child);
+    std::set<std::string> reached = {roots[0]};
+    std::vector<std::string> queue = {roots[0]};
+    for (size_t k = 0; k < queue.size(); ++k)
+      for (const auto& c : children[queue[k]])
+        if (reached.insert(c).second) queue.push_back(c);
+    for (const auto& l : link_order)
+      if (!reached.count(l))
+        failIn("link " + quote(l),
+               "not reachable from the root link " + quote(roots[0]) + " (kinematic loop)");
     if (!missing_limit.empty() && warnings) {
       std::string list;
       for (const auto& n : missing_limit) list += (list.empty() ? "" : ", ") + quote(n);
@@ -395,6 +406,7 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
                            std::vector<std::string>* warnings) {
   if (xml.find_first_not_of(" \t\r\n") == std::string::npos)
     io::fail(source, "XML", "the file is empty");
+  io::checkXmlNesting(xml, source);  // TinyXML's parser and printer recurse per level
   TiXmlDocument doc;
   doc.Parse(xml.c_str());
   if (doc.Error()) {
@@ -408,6 +420,7 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
   pre.run(&doc);
 
   TiXmlPrinter printer;
+  printer.SetStreamPrinting();  // no indentation: linear in the file size, whatever the depth
   doc.Accept(&printer);
   urdf::ModelInterfaceSharedPtr model;
   std::string urdfdom_error;

@@ -2,22 +2,30 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
 
-#include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
 #include "core/model/data.hpp"
+#include "core/model/names.hpp"
 #include "core/model/state.hpp"
 
 namespace vms {
 
 namespace {
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
+std::string quoted(const std::string& s) { return "'" + printableText(s) + "'"; }
 
 [[noreturn]] void fail(const std::string& msg) { throw ModelError(msg); }
+
+// "<what> #<index>: has no name" or "<what> '<name>': invalid name: <problem>".
+void checkName(const std::string& what, size_t index, const std::string& name) {
+  if (name.empty()) fail(what + " #" + std::to_string(index + 1) + ": has no name");
+  if (const std::string problem = nameProblem(name); !problem.empty())
+    fail(what + " #" + std::to_string(index + 1) + " " + quoted(name) +
+         ": invalid name: " + problem);
+}
 
 bool finite(const Mat3& m) { return m.allFinite(); }
 bool finite(const Vec3& v) { return v.allFinite(); }
@@ -37,7 +45,7 @@ struct LinkPlacement {
 /// Adds a link's inertial, placed by bodyMlink, to a body's accumulated mass properties.
 struct MassAccumulator {
   double mass = 0.0;
-  Vec3 first_moment = Vec3::Zero();  // sum m_i c_i
+  Vec3 first_moment = Vec3::Zero();    // sum m_i c_i
   Mat3 inertia_origin = Mat3::Zero();  // about the body origin
 
   void add(const Inertial& in, const Pose& bodyMlink) {
@@ -49,38 +57,77 @@ struct MassAccumulator {
   }
 };
 
+// The first pivot of the small b x b matrix B (Cholesky order) that is not > tol, or -1.
+int firstSingularPivot(const Data::BaseMatrix& B, double tol) {
+  Data::BaseMatrix L = B;
+  const int n = static_cast<int>(B.rows());
+  for (int j = 0; j < n; ++j) {
+    double d = L(j, j) - L.row(j).head(j).squaredNorm();
+    if (!(d > tol)) return j;
+    d = std::sqrt(d);
+    L(j, j) = d;
+    for (int i = j + 1; i < n; ++i)
+      L(i, j) = (L(i, j) - L.row(i).head(j).dot(L.row(j).head(j))) / d;
+  }
+  return -1;
+}
+
+[[noreturn]] void failVehicle(const Model& model, int direction) {
+  fail("model " + quoted(model.name) + ": the " + toString(model.base_type) +
+       " vehicle has no mass or inertia in its direction of motion " + std::to_string(direction) +
+       " (the whole system's inertia is singular)");
+}
+
+[[noreturn]] void failJoint(const Model& model, int body) {
+  fail("joint " + quoted(model.joint_names[static_cast<size_t>(model.joint_index[body])]) +
+       ": the bodies it moves have no inertia about or along its axis "
+       "(singular articulated inertia; give the moving links mass or inertia)");
+}
+
+// The generalized inertia M is positive definite exactly when every pivot of the
+// articulated-body factorisation is: D_i = S_i^T IA_i S_i > 0 for every joint (leaves first)
+// and S0^T IA_0 S0 for the vehicle. O(N), unlike a dense Cholesky factorisation of M (O(N^3):
+// 13 s for a 2000-link chain). Pivots are compared with 1e-12 x the largest diagonal entry of M.
 void checkNonSingular(const Model& model) {
   Data data(model);
   State state = State::neutral(model);
+  const int n = model.nbodies;
+  std::vector<Mat6> composite(static_cast<size_t>(n)), articulated(static_cast<size_t>(n));
+  std::vector<double> pivot(static_cast<size_t>(n), 0.0);
   for (int trial = 0; trial < 2; ++trial) {
     if (trial == 1) {
       // A second, generic configuration: singularities that depend on q are rare but exist.
       for (int k = 0; k < model.njoints; ++k) state.q[k] = 0.3 + 0.7 * std::sin(1.0 + k);
     }
-    crba(model, data, state);
-    const MatX& M = data.M;
-    const int n = static_cast<int>(M.rows());
-    if (n == 0) return;
-    const double scale = M.diagonal().cwiseAbs().maxCoeff();
-    MatX L = M;
-    for (int j = 0; j < n; ++j) {
-      double d = L(j, j) - L.row(j).head(j).squaredNorm();
-      if (!(d > 1e-12 * scale)) {
-        std::string coordinate;
-        if (j < model.base_dof) {
-          fail("model " + quoted(model.name) + ": the " + toString(model.base_type) +
-               " vehicle has no mass or inertia in its direction of motion " +
-               std::to_string(j) + " (the whole system's inertia is singular)");
-        }
-        const int k = j - model.base_dof;
-        fail("joint " + quoted(model.joint_names[k]) +
-             ": the bodies it moves have no inertia about or along its axis "
-             "(singular articulated inertia; give the moving links mass or inertia)");
-      }
-      d = std::sqrt(d);
-      L(j, j) = d;
-      for (int i = j + 1; i < n; ++i)
-        L(i, j) = (L(i, j) - L.row(i).head(j).dot(L.row(j).head(j))) / d;
+    computeKinematics(model, data, state);
+    for (int i = 0; i < n; ++i) composite[i] = articulated[i] = data.I[i];
+    for (int i = n - 1; i > 0; --i) composite[model.parent[i]] += composite[i];
+    double scale = 0.0;
+    for (int i = 1; i < n; ++i) scale = std::max(scale, data.S[i].dot(composite[i] * data.S[i]));
+    const int b = model.base_dof;
+    const Data::BaseMatrix base_composite =
+        data.S0.leftCols(b).transpose() * composite[0] * data.S0.leftCols(b);
+    if (b > 0) scale = std::max(scale, base_composite.diagonal().maxCoeff());
+    const double tol = 1e-12 * scale;
+    // A system without inertia in a vehicle direction at all is named as such first.
+    if (b > 0) {
+      const int j = firstSingularPivot(base_composite, tol);
+      if (j >= 0) failVehicle(model, j);
+    }
+    for (int i = n - 1; i > 0; --i) {
+      const Vec6 U = articulated[i] * data.S[i];
+      pivot[i] = data.S[i].dot(U);
+      articulated[model.parent[i]] += articulated[i];
+      if (pivot[i] > tol) articulated[model.parent[i]] -= U * U.transpose() / pivot[i];
+    }
+    // Report the joint nearest the root: a massless subtree makes every joint in it singular.
+    for (int i = 1; i < n; ++i)
+      if (!(pivot[i] > tol)) failJoint(model, i);
+    if (b > 0) {
+      const Data::BaseMatrix base_articulated =
+          data.S0.leftCols(b).transpose() * articulated[0] * data.S0.leftCols(b);
+      const int j = firstSingularPivot(base_articulated, tol);
+      if (j >= 0) failVehicle(model, j);
     }
   }
 }
@@ -113,13 +160,15 @@ std::string inertialProblem(const Inertial& in) {
 }
 
 Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings) {
+  if (const std::string problem = nameProblem(d.name); !d.name.empty() && !problem.empty())
+    fail("model " + quoted(d.name) + ": invalid name: " + problem);
   if (d.links.empty()) fail("model " + quoted(d.name) + ": has no links");
   if (!finite(d.gravity)) fail("model " + quoted(d.name) + ": gravity has a NaN or infinite value");
 
   std::map<std::string, int> link_index;
   for (size_t i = 0; i < d.links.size(); ++i) {
     const auto& l = d.links[i];
-    if (l.name.empty()) fail("link #" + std::to_string(i + 1) + ": has no name");
+    checkName("link", i, l.name);
     if (!link_index.emplace(l.name, static_cast<int>(i)).second)
       fail("link " + quoted(l.name) + ": duplicate link name");
     if (auto p = inertialProblem(l.inertial); !p.empty()) fail("link " + quoted(l.name) + ": " + p);
@@ -130,7 +179,7 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
   for (size_t j = 0; j < d.joints.size(); ++j) {
     const auto& jd = d.joints[j];
     const std::string what = "joint " + quoted(jd.name);
-    if (jd.name.empty()) fail("joint #" + std::to_string(j + 1) + ": has no name");
+    checkName("joint", j, jd.name);
     if (!joint_names.insert(jd.name).second) fail(what + ": duplicate joint name");
     if (!link_index.count(jd.parent)) fail(what + ": unknown parent link " + quoted(jd.parent));
     if (!link_index.count(jd.child)) fail(what + ": unknown child link " + quoted(jd.child));
@@ -189,25 +238,32 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     return b;
   };
 
-  // Depth-first preorder from the root: parents always get smaller indices.
+  // Depth-first preorder from the root: parents always get smaller indices. Iterative: a chain
+  // of thousands of links must not exhaust the call stack.
   std::vector<int> visited(d.links.size(), 0);
   newBody(roots[0], -1, -1);
-  std::function<void(int)> visit = [&](int link) {
-    visited[link] = 1;
-    for (int j : child_joints[link]) {
-      const auto& jd = d.joints[j];
-      const int c = link_index[jd.child];
-      const int pb = place[link].body;
-      if (jd.kind == JointKind::Fixed) {
-        place[c] = {pb, place[link].bodyMlink * jd.origin};
-        acc[pb].add(d.links[c].inertial, place[c].bodyMlink);
-      } else {
-        newBody(c, pb, j);
-      }
-      visit(c);
+  visited[roots[0]] = 1;
+  std::vector<std::pair<int, size_t>> stack = {{roots[0], 0}};  // link, next child joint
+  while (!stack.empty()) {
+    auto& [link, next] = stack.back();
+    if (next == child_joints[link].size()) {
+      stack.pop_back();
+      continue;
     }
-  };
-  visit(roots[0]);
+    const int j = child_joints[link][next++];
+    const int parent_link = link;
+    const auto& jd = d.joints[j];
+    const int c = link_index[jd.child];
+    const int pb = place[parent_link].body;
+    if (jd.kind == JointKind::Fixed) {
+      place[c] = {pb, place[parent_link].bodyMlink * jd.origin};
+      acc[pb].add(d.links[c].inertial, place[c].bodyMlink);
+    } else {
+      newBody(c, pb, j);
+    }
+    visited[c] = 1;
+    stack.emplace_back(c, 0);  // invalidates link/next: not used after this
+  }
   for (size_t i = 0; i < d.links.size(); ++i)
     if (!visited[i])
       fail("link " + quoted(d.links[i].name) + ": not reachable from the root link " +
@@ -269,9 +325,10 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     m.frames.push_back({d.links[i].name, place[i].body, place[i].bodyMlink});
     frame_names.insert(d.links[i].name);
   }
-  for (const auto& f : d.frames) {
+  for (size_t i = 0; i < d.frames.size(); ++i) {
+    const FrameDescription& f = d.frames[i];
     const std::string what = "frame " + quoted(f.name);
-    if (f.name.empty()) fail("frame on link " + quoted(f.link) + ": has no name");
+    checkName("frame", i, f.name);
     if (!frame_names.insert(f.name).second) fail(what + ": name already used by a link or frame");
     if (!link_index.count(f.link)) fail(what + ": unknown link " + quoted(f.link));
     checkRotation(f.origin, what);

@@ -6,6 +6,7 @@
 
 #include "core/environment/gravity_gradient.hpp"
 #include "core/environment/uniform_gravity.hpp"
+#include "core/integrators/integrator.hpp"
 #include "core/io/io_util.hpp"
 #include "core/io/json_util.hpp"
 #include "core/io/model_io.hpp"
@@ -13,6 +14,8 @@
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/model_error.hpp"
+#include "core/scenario/step_count.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms {
 
@@ -51,6 +54,43 @@ void checkKeys(const Json& j, const std::string& path, const std::string& source
     std::string msg = "unknown key (expected one of: ";
     for (size_t i = 0; i < allowed.size(); ++i) msg += (i ? ", " : "") + allowed[i];
     io::fail(source, io::childPath(path, it.key()), msg + ")");
+  }
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// A registry name (solver, integrator): unknown names are rejected here, with the key path,
+// never discovered by the first step.
+std::string registeredName(ObjectReader& r, const std::string& key, const std::string& fallback,
+                           const std::vector<std::string>& names, const char* what) {
+  const std::string name = r.string(key, fallback);
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    r.failAt(key, std::string("unknown ") + what + " " + io::quote(name) +
+                      " (available: " + joinNames(names) + ")");
+  return name;
+}
+
+// A path given inside the scenario file: never empty.
+std::string pathValue(ObjectReader& r, const std::string& key, const Json& j) {
+  const std::string p = j.get<std::string>();
+  if (p.empty()) r.failAt(key, "the file path is empty");
+  return p;
+}
+
+// Runs `read` and prefixes the scenario file and key to an error that names neither (errors of
+// an inline model, of the model compiler, of actuator validation).
+template <typename F>
+auto withContext(const std::string& source, const std::string& key, F&& read) {
+  try {
+    return read();
+  } catch (const ModelError& e) {
+    const std::string what = e.what();
+    if (what.rfind(source, 0) == 0) throw;  // already names the scenario file
+    throw ModelError(source + ": " + key + ": " + what);
   }
 }
 
@@ -290,6 +330,7 @@ ReactionWheelSpec readWheel(const Json& j, const std::string& path, const std::s
   ObjectReader r(j, path, source);
   ReactionWheelSpec w;
   w.name = r.requireString("name");
+  io::checkName(source, r.keyPath("name"), w.name);
   w.position = r.vec3("position", Vec3::Zero());
   w.axis = io::readVec3(r.require("axis"), r.keyPath("axis"), source);
   if (w.axis.norm() < 1e-12) r.failAt("axis", "axis is zero");
@@ -315,6 +356,7 @@ ThrusterSpec readThruster(const Json& j, const std::string& path, const std::str
   ObjectReader r(j, path, source);
   ThrusterSpec t;
   t.name = r.requireString("name");
+  io::checkName(source, r.keyPath("name"), t.name);
   t.link = r.string("link", m.body_names.empty() ? std::string() : m.body_names[0]);
   if (m.frameIndex(t.link) < 0 && m.bodyIndex(t.link) < 0)
     r.failAt("link", "unknown link or frame '" + t.link + "'");
@@ -427,8 +469,8 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
   ModelDescription description;
   const Json& mj = r.require("model");
   if (mj.is_string()) {
-    const std::string path = resolvePath(base_dir, mj.get<std::string>());
-    description = loadModelDescription(path, warnings);
+    const std::string path = resolvePath(base_dir, pathValue(r, "model", mj));
+    description = loadModelDescription(path, warnings);  // errors name the model file
   } else if (mj.is_object()) {
     description = parseVmsJson(mj.dump(), source + ": model", warnings);
   } else {
@@ -443,13 +485,15 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
                            "' (expected free, planar, ball, translation, schoenflies or fixed)");
     description.base_type = *type;
   }
-  const Model arm = compileModel(description, warnings);
+  const Model arm =
+      withContext(source, "model", [&] { return compileModel(description, warnings); });
 
   // Initial state, against the model without reaction wheels.
   StateFile initial{State::neutral(arm), VecX::Zero(arm.njoints)};
   if (const Json* sj = r.get("initial_state")) {
     if (sj->is_string())
-      initial = readStateFile(resolvePath(base_dir, sj->get<std::string>()), arm, warnings);
+      initial =
+          readStateFile(resolvePath(base_dir, pathValue(r, "initial_state", *sj)), arm, warnings);
     else if (sj->is_object())
       initial = parseStateJson(sj->dump(), source + ": initial_state", arm, warnings);
     else
@@ -489,7 +533,9 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
       a.failAt(s.reaction_wheels.empty() ? "thrusters" : "reaction_wheels",
                "vehicle actuators on a fixed base (the vehicle cannot move; use a floating base)");
   }
-  if (!s.reaction_wheels.empty()) addReactionWheels(description, s.reaction_wheels);
+  if (!s.reaction_wheels.empty())
+    withContext(source, "actuators.reaction_wheels",
+                [&] { addReactionWheels(description, s.reaction_wheels); });
 
   // Environment (gravity goes into the model; the rest are force models of the Simulator).
   if (const Json* ej = r.get("environment"))
@@ -499,7 +545,7 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
   if (s.environment.type == EnvironmentSpec::Type::Underwater)  // weight (buoyancy: Underwater)
     setUniformGravity(description, s.environment.fluid.gravity);
 
-  s.model = compileModel(description, warnings);
+  s.model = withContext(source, "model", [&] { return compileModel(description, warnings); });
   if (s.environment.type == EnvironmentSpec::Type::Underwater) {
     for (size_t i = 0; i < s.environment.bodies.size(); ++i)
       if (s.model.frameIndex(s.environment.bodies[i].link) < 0 &&
@@ -560,11 +606,14 @@ Scenario parseScenarioJson(const std::string& text, const std::string& source,
   const double ratio = s.control_period / s.dt;
   if (ratio < 1.0 - 1e-9 || std::abs(ratio - std::round(ratio)) > 1e-9)
     r.failAt("control_period", "must be a whole multiple of dt (s)");
-  s.integrator = r.string("integrator", "rk4");
-  s.solver = r.string("solver", "aba");
-  s.output_every = static_cast<long>(r.number("output_every", 1.0));
-  if (s.output_every < 1 || r.number("output_every", 1.0) != static_cast<double>(s.output_every))
-    r.failAt("output_every", "must be a whole number >= 1");
+  if (const std::string problem = stepCountProblem(s.duration, s.dt); !problem.empty())
+    r.failAt("duration", problem);
+  s.integrator = registeredName(r, "integrator", "rk4", integratorNames(), "integrator");
+  s.solver = registeredName(r, "solver", "aba", solverNames(), "solver");
+  const double every = r.number("output_every", 1.0);
+  if (!(every >= 1.0) || every != std::floor(every) || every > 1e9)
+    r.failAt("output_every", "must be a whole number from 1 to 1e9");
+  s.output_every = static_cast<long>(every);
   // Optional analysis output: manipulability of a frame, fixed base vs floating.
   if (const Json* aj = r.get("analysis")) {
     checkKeys(*aj, "analysis", source, {"end_effector"});

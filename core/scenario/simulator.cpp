@@ -25,6 +25,12 @@ std::string divergedMessage(double t, double good) {
   return buf;
 }
 
+// Steps per control update (>= 1; a control period too long to count holds the first command).
+long controlEvery(double control_period, double dt) {
+  const double ratio = std::round(control_period / dt);
+  return ratio >= 1e15 ? static_cast<long>(1e15) : std::max(1L, static_cast<long>(ratio));
+}
+
 VecX gatherJoints(const VecX& v, const std::vector<int>& joints) {
   VecX out(static_cast<Eigen::Index>(joints.size()));
   for (size_t i = 0; i < joints.size(); ++i) out[static_cast<Eigen::Index>(i)] = v[joints[i]];
@@ -42,8 +48,10 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
   state_ = initial_state_ = scenario_.initial_state;
   dynamics_ = std::make_unique<SystemDynamics>(m, scenario_.solver);
   integrator_ = makeIntegrator(scenario_.integrator, m);
+  if (!integrator_)  // a Scenario built in code, not read: the reader names the key
+    throw std::invalid_argument("unknown integrator '" + scenario_.integrator + "'");
   countSteps();
-  control_every_ = std::max(1L, std::lround(scenario_.control_period / scenario_.dt));
+  control_every_ = controlEvery(scenario_.control_period, scenario_.dt);
 
   const EnvironmentSpec& env = scenario_.environment;
   if (env.type == EnvironmentSpec::Type::Underwater)
@@ -179,7 +187,10 @@ void Simulator::countSteps() {
     return;
   }
   const double steps = std::ceil((scenario_.duration - time_origin_) / scenario_.dt - 1e-9);
-  total_steps_ = steps > 0.0 ? static_cast<long>(steps) : 0L;
+  // A run longer than a long can count (only an unbounded interactive run) is unbounded too.
+  total_steps_ = !(steps > 0.0)    ? 0L
+                 : steps >= 9.0e18 ? std::numeric_limits<long>::max()
+                                   : static_cast<long>(steps);
 }
 
 void Simulator::restart(const State& state, double t, double actuator_work) {
@@ -222,7 +233,7 @@ void Simulator::setTimeStep(double dt) {
   time_origin_ = t_;
   step_index_ = 0;
   countSteps();
-  control_every_ = std::max(1L, std::lround(scenario_.control_period / scenario_.dt));
+  control_every_ = controlEvery(scenario_.control_period, scenario_.dt);
 }
 
 void Simulator::setManeuveringMode(ManeuveringMode mode) {
