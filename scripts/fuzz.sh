@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of fuzz/ (clang, ASan + UBSan) for a fixed time each.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# SECONDS_PER_TARGET defaults to 60; TARGET is urdf, vms_json, state, scenario or simulate
+# (with or without the fuzz_ prefix; default: all five). CI (./test --all) runs
+# `scripts/fuzz.sh 12`.
+#
+# Builds build-fuzz/ (its own build directory), makes the seed corpora from models/ in
+# build-fuzz/seeds/<target>, keeps the growing working corpus in build-fuzz/corpus/<target>
+# and writes findings (crash-, leak-, timeout-, oom- files) to build-fuzz/findings/<target>/.
+# libFuzzer stops a target at its first finding. Reproduce one with
+#   build-fuzz/fuzz/fuzz_<target> FILE
+# and shrink it with `build-fuzz/fuzz/fuzz_<target> -minimize_crash=1 -runs=10000 FILE`.
+# Ends with one line per target (executions, cov, ft, findings); exits 1 on any finding or
+# when a target could not run.
+#
+# Environment: FUZZ_MAX_LEN (default 65536: big enough for deep-nesting inputs of tens of KB,
+# small enough to keep executions fast), FUZZ_JOBS (build jobs, default nproc).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift $(($# > 0 ? 1 : 0))
+all_targets=(urdf vms_json state scenario simulate)
+targets=()
+for t in "${@:-${all_targets[@]}}"; do
+  t=${t#fuzz_}
+  if [[ ! " ${all_targets[*]} " == *" $t "* ]]; then
+    echo "fuzz.sh: unknown target '$t' (expected: ${all_targets[*]})" >&2
+    exit 2
+  fi
+  targets+=("$t")
+done
+if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
+  echo "usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2
+  exit 2
+fi
+
+build=build-fuzz
+max_len=${FUZZ_MAX_LEN:-65536}
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# --- build -------------------------------------------------------------------------------
+# -O1 -gline-tables-only, assertions on (Eigen's bounds checks): the usual fuzzing trade-off,
+# and about half the compile time of -O2 -g with every sanitizer on.
+flags="-O1 -gline-tables-only"
+echo "=== Configuring $build"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
+  -DVMS_FUZZ=ON -DVMS_BUILD_UI=OFF -DVMS_BUILD_TESTS=OFF -DVMS_BUILD_BENCH=OFF \
+  >"$build.configure.log" 2>&1 || {
+  cat "$build.configure.log"
+  echo "fuzz.sh: configuring $build failed" >&2
+  exit 1
+}
+echo "=== Building ${targets[*]/#/fuzz_} in $build"
+build_start=$SECONDS
+cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}" || {
+  echo "fuzz.sh: build failed" >&2
+  exit 1
+}
+echo "=== Built in $((SECONDS - build_start)) s"
+
+# --- seed corpora: the example models, generated each run (not kept in git) ---------------
+seed_files() {  # $1 = target
+  case $1 in
+    urdf) ls models/*.urdf ;;
+    vms_json) ls models/*.vms.json ;;
+    state) ls models/state_*.json ;;
+    scenario) ls models/*.scenario.json ;;
+    simulate) ls models/*.vms.json models/*.urdf ;;
+  esac
+}
+dict_of() {  # $1 = target
+  case $1 in
+    urdf) echo fuzz/dict/urdf.dict ;;
+    simulate) echo "$build/simulate.dict" ;;  # reads both formats: both vocabularies
+    *) echo fuzz/dict/json.dict ;;
+  esac
+}
+cat fuzz/dict/json.dict fuzz/dict/urdf.dict >"$build/simulate.dict"
+
+# --- run ---------------------------------------------------------------------------------
+summary=()
+failed=0
+for t in "${targets[@]}"; do
+  seeds="$build/seeds/$t" corpus="$build/corpus/$t" findings="$build/findings/$t"
+  rm -rf "$seeds"
+  mkdir -p "$seeds" "$corpus" "$findings"
+  for f in $(seed_files "$t"); do cp "$f" "$seeds/"; done
+  dict=$(dict_of "$t")
+  log="$build/fuzz_$t.log"
+  marker="$build/.fuzz_$t.start"
+  touch "$marker"
+  echo "=== fuzz_$t for ${seconds} s (log: $log)"
+  # -rss_limit_mb / -timeout: running out of memory or 20 s on one input is a finding.
+  "$build/fuzz/fuzz_$t" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 \
+    -timeout=20 -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" \
+    "$corpus" "$seeds" >"$log" 2>&1
+  status=$?
+  new_findings=$(find "$findings" -maxdepth 1 -type f \
+    \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
+    -newer "$marker" | sort)
+  count=$(printf '%s' "$new_findings" | grep -c . || true)
+  execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  cov_line=$(grep -E 'cov: [0-9]+' "$log" | tail -1)
+  cov=$(grep -oE 'cov: [0-9]+' <<<"$cov_line" | grep -oE '[0-9]+' || true)
+  ft=$(grep -oE 'ft: [0-9]+' <<<"$cov_line" | grep -oE '[0-9]+' || true)
+  line=$(printf '%-14s executions %-9s cov %-6s ft %-7s findings %s' "fuzz_$t" \
+    "${execs:-?}" "${cov:-?}" "${ft:-?}" "$count")
+  if ((count > 0)); then
+    failed=1
+    # What libFuzzer/the sanitizer said, to name the class without opening the log.
+    reason=$(grep -m1 -E '^(SUMMARY: |==[0-9]+== ?ERROR: |FUZZ FINDING: )' "$log" || true)
+    line+=$'\n'"    ${reason:-see $log}"
+    while read -r f; do line+=$'\n'"    $f"; done <<<"$new_findings"
+  elif ((status != 0)); then
+    failed=1
+    line+=" (libFuzzer exited $status without a finding; see $log)"
+  fi
+  summary+=("$line")
+done
+
+echo "=== Fuzz summary (${seconds} s per target)"
+printf '%s\n' "${summary[@]}"
+if ((failed)); then
+  echo "fuzz: FAILED (findings in $build/findings/)"
+  exit 1
+fi
+echo "fuzz: no findings"
