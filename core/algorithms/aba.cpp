@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
@@ -72,6 +73,7 @@ inline bool solveSpd6(const Mat6& A, const Vec6& b, Vec6& x) {
 
 void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<const VecX>& tau,
          const ExternalForces& external) {
+  checkForwardDynamicsArguments(__func__, model, data, state, tau, external);
   computeKinematics(model, data, state);
   const int n = model.nbodies;
   const bool has_gravity = !model.gravity.isZero(0.0);

@@ -1,10 +1,13 @@
 #include "core/algorithms/crba.hpp"
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
 
 void crba(const Model& model, Data& data, const State& state) {
+  checkDataArgument(__func__, model, data);
+  checkConfigurationArgument(__func__, model, state);  // the mass matrix needs no rates
   forwardKinematics(model, data, state);
   const int n = model.nbodies, b = model.base_dof;
   for (int i = 0; i < n; ++i) data.Ic[i] = data.I[i];

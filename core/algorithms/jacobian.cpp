@@ -1,5 +1,6 @@
 #include "core/algorithms/jacobian.hpp"
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
@@ -13,6 +14,9 @@ inline Vec6 atPoint(const Vec6& s, const Vec3& p) {
 
 void pointJacobian(const Model& model, const Data& data, int body, const Vec3& p,
                    Eigen::Ref<Mat6X> J) {
+  checkDataArgument(__func__, model, data);
+  checkBodyArgument(__func__, model, body);
+  VMS_CHECK_ARGUMENT_SIZE(J.cols(), model.nv, "J.cols()");
   J.setZero();
   const int b = model.base_dof;
   for (int i = body; i > 0; i = model.parent[i])
@@ -22,6 +26,9 @@ void pointJacobian(const Model& model, const Data& data, int body, const Vec3& p
 
 void pointJacobianDerivative(const Model& model, const Data& data, int body, const Vec3& p,
                              Eigen::Ref<Mat6X> dJ) {
+  checkDataArgument(__func__, model, data);
+  checkBodyArgument(__func__, model, body);
+  VMS_CHECK_ARGUMENT_SIZE(dJ.cols(), model.nv, "dJ.cols()");
   dJ.setZero();
   const int b = model.base_dof;
   // Velocity of the point itself.
@@ -29,9 +36,9 @@ void pointJacobianDerivative(const Model& model, const Data& data, int body, con
   const Vec3 pdot = Vec3(linear(vb)) + Vec3(angular(vb)).cross(p);
   auto column = [&](const Vec6& s, const Vec6& v_owner) {
     const Vec6 sdot = crossMotion(v_owner, s);  // S is fixed in its owner body
-    return makeVec6(Vec3(linear(sdot)) + Vec3(angular(sdot)).cross(p) +
-                        Vec3(angular(s)).cross(pdot),
-                    angular(sdot));
+    return makeVec6(
+        Vec3(linear(sdot)) + Vec3(angular(sdot)).cross(p) + Vec3(angular(s)).cross(pdot),
+        angular(sdot));
   };
   for (int i = body; i > 0; i = model.parent[i])
     dJ.col(b + model.joint_index[i]) = column(data.S[i], data.v[i]);
@@ -39,6 +46,9 @@ void pointJacobianDerivative(const Model& model, const Data& data, int body, con
 }
 
 void frameJacobian(const Model& model, const Data& data, int frame, Eigen::Ref<Mat6X> J) {
+  checkDataArgument(__func__, model, data);
+  checkFrameArgument(__func__, model, frame);
+  VMS_CHECK_ARGUMENT_SIZE(J.cols(), model.nv, "J.cols()");
   const Pose oMf = framePose(model, data, frame);
   pointJacobian(model, data, model.frames[frame].body, oMf.p, J);
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/algorithms/check_model_arguments.hpp"
+
 namespace vms {
 
 namespace {
@@ -42,6 +44,8 @@ Mat6 spatialInertiaWorld(double m, const Vec3& c, const Mat3& Ic) {
 }
 
 void forwardKinematics(const Model& model, Data& data, const State& state) {
+  checkDataArgument(__func__, model, data);
+  checkConfigurationArgument(__func__, model, state);
   Pose& base = data.oMi[0];
   base.R = state.base_orientation.toRotationMatrix();
   base.p = state.base_position;
@@ -97,6 +101,8 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
 }
 
 void forwardVelocities(const Model& model, Data& data, const State& state) {
+  checkDataArgument(__func__, model, data);
+  checkVelocityArgument(__func__, model, state);
   data.v[0] = actMotion(data.oMi[0], state.base_twist);
   data.c[0].setZero();
   for (int i = 1; i < model.nbodies; ++i) {
@@ -108,6 +114,8 @@ void forwardVelocities(const Model& model, Data& data, const State& state) {
 }
 
 Pose framePose(const Model& model, const Data& data, int frame) {
+  checkDataArgument(__func__, model, data);
+  checkFrameArgument(__func__, model, frame);
   const Frame& f = model.frames[frame];
   return data.oMi[f.body] * f.placement;
 }

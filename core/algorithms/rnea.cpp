@@ -1,11 +1,16 @@
 #include "core/algorithms/rnea.hpp"
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
 
 void rnea(const Model& model, Data& data, const State& state, const Vec6& base_twist_dot,
           const Eigen::Ref<const VecX>& qdd, const ExternalForces& external) {
+  checkDataArgument(__func__, model, data);
+  checkStateArgument(__func__, model, state);
+  VMS_CHECK_ARGUMENT_SIZE(qdd.size(), model.njoints, "qdd");
+  checkExternalForcesArgument(__func__, model, external);
   computeKinematics(model, data, state);
   const int n = model.nbodies;
   data.a[0] = actMotion(data.oMi[0], base_twist_dot);
@@ -33,12 +38,15 @@ void rnea(const Model& model, Data& data, const State& state, const Vec6& base_t
 }
 
 void nonLinearEffects(const Model& model, Data& data, const State& state) {
+  checkDataArgument(__func__, model, data);
+  checkStateArgument(__func__, model, state);
   rnea(model, data, state, Vec6::Zero(), VecX::Zero(model.njoints));
   data.nle.head(model.base_dof) = data.base_force;
   data.nle.tail(model.njoints) = data.tau;
 }
 
 Vec6 armReactionOnVehicle(const Model& model, const Data& data) {
+  checkDataArgument(__func__, model, data);
   Vec6 f_world = Vec6::Zero();
   for (int c : model.children[0]) f_world -= data.f[c];
   // Express at the vehicle origin in vehicle coordinates: inverse of actForce.

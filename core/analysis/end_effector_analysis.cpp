@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/crba.hpp"
 #include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
@@ -124,6 +125,9 @@ EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame,
 void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const VecX>& tau,
                                   EndEffectorAnalysis& out) {
   const Model& m = *model_;
+  // Checked before the early return below, so that a wrong size never passes unnoticed.
+  checkStateArgument("EndEffectorAnalyzer::compute", m, state);
+  VMS_CHECK_ARGUMENT_SIZE_IN("EndEffectorAnalyzer::compute", tau.size(), m.njoints, "tau");
   out = EndEffectorAnalysis{};
   out.frame = frame_;
   if (frame_ < 0 || m.njoints == 0 || arm_columns_.empty()) {

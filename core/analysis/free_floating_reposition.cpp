@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/crba.hpp"
 #include "core/analysis/generalized_jacobian.hpp"
 #include "core/integrators/lie_rk.hpp"
@@ -44,8 +45,8 @@ double poseDistance(const State& a, const State& b) {
 
 State freeFloatingRepositionFixedSteps(const Model& model, const State& state, const VecX& q1,
                                        int substeps) {
-  if (q1.size() != model.njoints)
-    throw std::invalid_argument("freeFloatingReposition: expected one position per joint");
+  checkConfigurationArgument(__func__, model, state);
+  VMS_CHECK_ARGUMENT_SIZE(q1.size(), model.njoints, "q1");
   if (substeps < 1) throw std::invalid_argument("freeFloatingReposition: substeps must be >= 1");
   State out = state;
   const VecX dq = q1 - state.q;
@@ -72,8 +73,8 @@ State freeFloatingRepositionFixedSteps(const Model& model, const State& state, c
 RepositionResult freeFloatingReposition(const Model& model, const State& state, const VecX& q1,
                                         const RepositionOptions& options) {
   RepositionResult r;
-  if (q1.size() != model.njoints)
-    throw std::invalid_argument("freeFloatingReposition: expected one position per joint");
+  checkConfigurationArgument(__func__, model, state);
+  VMS_CHECK_ARGUMENT_SIZE(q1.size(), model.njoints, "q1");
   if (!q1.allFinite() || !state.allFinite())
     throw std::invalid_argument("freeFloatingReposition: positions must be finite");
   const double span = (q1 - state.q).lpNorm<Eigen::Infinity>();

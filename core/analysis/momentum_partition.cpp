@@ -2,11 +2,13 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/momentum.hpp"
 
 namespace vms {
 
 MomentumPartition momentumPartition(const Model& model, const Data& data) {
+  checkDataArgument(__func__, model, data);
   MomentumPartition m;
   Vec3 first_moment = Vec3::Zero();
   for (int i = 0; i < model.nbodies; ++i) {
@@ -36,6 +38,9 @@ MomentumPartition momentumPartition(const Model& model, const Data& data) {
 }
 
 KineticEnergySplit kineticEnergySplit(const Model& model, const MatX& M, const State& state) {
+  VMS_CHECK_ARGUMENT_SIZE(M.rows(), model.nv, "M.rows()");
+  VMS_CHECK_ARGUMENT_SIZE(M.cols(), model.nv, "M.cols()");
+  checkVelocityArgument(__func__, model, state);
   const int b = model.base_dof, n = model.njoints;
   KineticEnergySplit s;
   const VecX nu = state.generalizedVelocity(model);

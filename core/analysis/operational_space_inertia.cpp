@@ -4,6 +4,7 @@
 #include <Eigen/Eigenvalues>
 #include <limits>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
 
@@ -52,6 +53,8 @@ OperationalSpaceInertia operationalSpaceInertiaFromMobility(const Mat6& Lambda_i
 OperationalSpaceInertia operationalSpaceInertia(const Model& model, const Data& data, int body,
                                                 const Vec3& point_world, VehicleMode mode,
                                                 double rank_tolerance) {
+  checkDataArgument(__func__, model, data);
+  checkBodyArgument(__func__, model, body);
   const int b = model.base_dof, n = model.njoints, nv = model.nv;
   Mat6X J(6, nv);
   pointJacobian(model, data, body, point_world, J);
@@ -72,6 +75,8 @@ OperationalSpaceInertia operationalSpaceInertia(const Model& model, const Data& 
 OperationalSpaceInertia frameOperationalSpaceInertia(const Model& model, const Data& data,
                                                      int frame, VehicleMode mode,
                                                      double rank_tolerance) {
+  checkDataArgument(__func__, model, data);
+  checkFrameArgument(__func__, model, frame);
   const Pose oMf = framePose(model, data, frame);
   return operationalSpaceInertia(model, data, model.frames[frame].body, oMf.p, mode,
                                  rank_tolerance);

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms {
@@ -39,6 +40,9 @@ Mat6 shiftInertiaToPoint(const Mat6& X, const Vec3& p) {
 
 void operationalSpaceInertiaAllBodies(const Model& model, Data& data, const State& state,
                                       OperationalSpaceInertiaSweeps& out) {
+  checkDataArgument(__func__, model, data);
+  checkConfigurationArgument(__func__, model, state);
+  VMS_CHECK_ARGUMENT_SIZE(out.P0.size(), model.nbodies, "out.P0");
   if (model.base_type != BaseType::Free)
     throw std::invalid_argument(
         "operationalSpaceInertiaAllBodies: needs a free vehicle (base_type free)");

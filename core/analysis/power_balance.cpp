@@ -1,10 +1,16 @@
 #include "core/analysis/power_balance.hpp"
 
+#include "core/algorithms/check_model_arguments.hpp"
+
 namespace vms {
 
 PowerBalance powerBalance(const Model& model, const Data& data, const State& state,
                           const Eigen::Ref<const VecX>& tau, const ExternalForces& external,
                           bool include_damping) {
+  checkDataArgument(__func__, model, data);
+  checkVelocityArgument(__func__, model, state);
+  VMS_CHECK_ARGUMENT_SIZE(tau.size(), model.njoints, "tau");
+  checkExternalForcesArgument(__func__, model, external);
   PowerBalance p;
   p.joints = tau.dot(state.qd);
   if (include_damping && model.damping.size() == state.qd.size())

@@ -2,9 +2,13 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/algorithms/check_arguments.hpp"
+
 namespace vms {
 
 MatX reducedJointInertia(const Model& model, const MatX& M) {
+  VMS_CHECK_ARGUMENT_SIZE(M.rows(), model.nv, "M.rows()");
+  VMS_CHECK_ARGUMENT_SIZE(M.cols(), model.nv, "M.cols()");
   const int b = model.base_dof, n = model.njoints;
   MatX Hstar = M.bottomRightCorner(n, n);
   if (b == 0) return Hstar;

@@ -2,12 +2,14 @@
 
 #include <cmath>
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/rnea.hpp"
 
 namespace vms {
 
 VehicleReaction vehicleReaction(const Model& model, Data& data, const State& state,
                                 const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
+  checkForwardDynamicsArguments(__func__, model, data, state, tau, external);
   aba(model, data, state, tau, external);
   rnea(model, data, state, data.base_twist_dot, data.qdd, external);
   VehicleReaction r;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms {
@@ -12,6 +13,7 @@ class AbaSolver final : public ForwardDynamicsSolver {
   }
   void compute(const Model& model, Data& data, const State& state,
                const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override {
+    checkForwardDynamicsArguments("AbaSolver::compute", model, data, state, tau, external);
     aba(model, data, state, tau, external);
   }
 };

@@ -1,5 +1,6 @@
 #include "core/solvers/crba_solver.hpp"
 
+#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/crba.hpp"
 #include "core/algorithms/rnea.hpp"
 
@@ -9,6 +10,10 @@ CrbaSolver::CrbaSolver(const Model& model) : llt_(model.nv), rhs_(VecX::Zero(mod
 
 void CrbaSolver::compute(const Model& model, Data& data, const State& state,
                          const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
+  checkForwardDynamicsArguments("CrbaSolver::compute", model, data, state, tau, external);
+  // The workspace was sized for the model the solver was made for (makeSolver(name, model)).
+  const Eigen::Index nv_of_the_solvers_model = rhs_.size();
+  VMS_CHECK_ARGUMENT_SIZE_IN("CrbaSolver::compute", model.nv, nv_of_the_solvers_model, "model.nv");
   const int b = model.base_dof, n = model.njoints;
   // Bias (velocity products, gravity, external forces): inverse dynamics at zero acceleration.
   data.qdd.setZero();

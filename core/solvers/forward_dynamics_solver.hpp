@@ -17,7 +17,9 @@ class ForwardDynamicsSolver {
   virtual std::string name() const = 0;
   /// One-line description for help texts and the UI.
   virtual std::string description() const = 0;
-  /// Fills data.qdd and data.base_twist_dot (see aba()).
+  /// Fills data.qdd and data.base_twist_dot (see aba()). Throws std::invalid_argument, naming
+  /// the argument and both sizes, when the state, tau, data or external forces are not sized
+  /// for `model` (checkForwardDynamicsArguments), or `model` is not the solver's.
   virtual void compute(const Model& model, Data& data, const State& state,
                        const Eigen::Ref<const VecX>& tau, const ExternalForces& external) = 0;
 };
