@@ -1,4 +1,4 @@
-// The `vms` command line against the contracts of shared/design/interfaces.md: JSON keys and
+// The `vms` command line against the contracts of docs/contracts.md: JSON keys and
 // values of inspect (cross-checked against the library), CSV columns and conservation of
 // simulate, benchmark's JSON, and exit statuses/messages for bad input.
 #include <QJsonArray>

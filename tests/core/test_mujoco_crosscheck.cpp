@@ -1,6 +1,6 @@
 // Cross-check against MuJoCo 2.2.2 (VMS_NEEDS_MUJOCO): random branched trees and chains with
 // revolute and prismatic joints and fixed links, written as equivalent MJCF (principal
-// inertias, see ../shared/design/mujoco-reference.md) and loaded with mj_loadXML. At random
+// inertias, see docs/mujoco-crosscheck.md) and loaded with mj_loadXML. At random
 // states we compare, to 1e-9 relative: accelerations (MuJoCo's qacc vs our qdd and vehicle
 // accelerations in MuJoCo's free-joint convention), linear momentum, angular momentum about the
 // world origin, kinetic energy, the joint-joint block Hmm and the whole generalized inertia

@@ -1,6 +1,6 @@
 #pragma once
 // Writes a ModelDescription as an equivalent MuJoCo 2.2.2 model, for cross-checks and
-// benchmarks against MuJoCo (see ../shared/design/mujoco-reference.md):
+// benchmarks against MuJoCo (see docs/mujoco-crosscheck.md):
 //  - writeMjcf(): nested MJCF bodies, a <freejoint/> in the root body (free base) or none
 //    (fixed base). Links on fixed joints become joint-less child bodies. Every inertial is
 //    written as principal moments and axes (Eigen eigen-decomposition made a proper rotation)

@@ -1,6 +1,6 @@
 #pragma once
 // Loading MuJoCo 2.2.2 models from text and moving states and results between our conventions
-// and MuJoCo's (see ../shared/design/mujoco-reference.md). Header-only, no Qt: the tests and
+// and MuJoCo's (see docs/mujoco-crosscheck.md). Header-only, no Qt: the tests and
 // the benchmarks share it. Link with mujoco::mujoco.
 //
 // Free joint conventions: qpos = [base origin (world); quaternion w, x, y, z];

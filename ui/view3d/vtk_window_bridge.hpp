@@ -1,6 +1,6 @@
 #pragma once
 // A plain vtkRenderWindow drawing into a Qt native child window (Debian's VTK Qt module is
-// Qt 5 and is not linked; shared/design/qt6-vtk-embedding.md). Binding is explicit so that
+// Qt 5 and is not linked; docs/workbench.md, "ui/view3d"). Binding is explicit so that
 // the owner can release the GL resources before Qt destroys or replaces its native window
 // (re-parenting, undocking).
 #include <vtkRenderWindow.h>
