@@ -8,6 +8,7 @@
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "ui/sim/registry_names.hpp"
 #include "ui/sim/simulation_worker.hpp"
 
 namespace vms::ui {
@@ -34,6 +35,12 @@ SimulationController::SimulationController(QObject* parent)
 SimulationController::~SimulationController() { impl_->worker.stop(); }
 
 void SimulationController::load(const Scenario& scenario) {
+  // Checked here, not trusted to the Simulator: it would step with a null integrator.
+  const std::string unregistered = unregisteredNameProblem(scenario);
+  if (!unregistered.empty()) {
+    emit error(QString::fromStdString(scenario.source + ": " + unregistered));
+    return;
+  }
   std::shared_ptr<Simulator> sim;
   try {
     sim = std::make_shared<Simulator>(scenario);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <new>
+#include <string>
 
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/analysis/free_floating_reposition.hpp"
@@ -24,6 +26,19 @@ constexpr double kMaxBatchSeconds = 0.01;
 // Running behind real time by more than this (wall seconds) drops the backlog instead of
 // catching up in a burst.
 constexpr double kMaxLagSeconds = 0.2;
+
+/// The exception being handled, as one line for the log (call inside a catch block).
+std::string describeCurrentException() {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return "out of memory (std::bad_alloc)";
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an exception that is not a std::exception";
+  }
+}
 
 }  // namespace
 
@@ -63,8 +78,8 @@ void SimulationWorker::loop() {
       lock.unlock();
       try {
         command();
-      } catch (const std::exception& e) {
-        postError(e.what());
+      } catch (...) {  // a rejected command; the run goes on as it was
+        reportException(false);
       }
       lock.lock();
     }
@@ -75,7 +90,12 @@ void SimulationWorker::loop() {
       continue;
     }
     lock.unlock();
-    const Clock::time_point next = advance();
+    Clock::time_point next = Clock::now();
+    try {
+      next = advance();
+    } catch (...) {  // never std::terminate: an exception here would end the application
+      reportException(true);
+    }
     lock.lock();
     if (next > Clock::now())
       wake_.wait_until(lock, next, [this] { return quit_ || !commands_.empty(); });
@@ -89,10 +109,11 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
   enqueue([this, sim, generation] {
     generation_ = generation;
     if (state_.load() == RunState::Running) setState(RunState::Paused);
-    builder_.reset();
+    // Built first: if it throws, the simulation that was loaded stays loaded and consistent.
+    std::unique_ptr<FrameBuilder> builder = FrameBuilder::forScenario(sim->scenario());
+    builder_ = std::move(builder);
     sim_ = sim;
     analysis_frame_ = -1;
-    builder_ = FrameBuilder::forScenario(sim_->scenario());
     scrubbing_ = false;
     history_.clear();
     startRecording();
@@ -158,9 +179,10 @@ void SimulationWorker::reset() {
     generation_ = generation;
     if (!sim_) return;
     auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
-    builder_.reset();
+    std::unique_ptr<FrameBuilder> builder =
+        FrameBuilder::forScenario(fresh->scenario(), analysis_frame_);
+    builder_ = std::move(builder);
     sim_ = std::move(fresh);
-    builder_ = FrameBuilder::forScenario(sim_->scenario(), analysis_frame_);
     scrubbing_ = false;
     history_.clear();
     startRecording();
@@ -274,6 +296,26 @@ void SimulationWorker::leaveScrub() {
   updateSimulatedTime();
 }
 
+void SimulationWorker::setStepHook(std::function<void(const Simulator&)> hook) {
+  enqueue([this, hook = std::move(hook)] { step_hook_ = hook; });
+}
+
+void SimulationWorker::reportException(bool stop_running) noexcept {
+  try {
+    const std::string what = describeCurrentException();
+    if (!stop_running) {
+      postError(what);
+      return;
+    }
+    // The simulator's state is the last completed step (a fault in publishing or recording
+    // leaves it intact): paused there, the user can look at it, play again or reset.
+    setState(RunState::Paused);
+    postError("simulation stopped: " + what);
+  } catch (...) {  // out of memory even for the message: stop without telling, not terminate
+    if (stop_running) state_ = RunState::Paused;
+  }
+}
+
 // ---- integration and pacing -----------------------------------------------------------
 
 void SimulationWorker::anchorPacing() {
@@ -296,8 +338,8 @@ bool SimulationWorker::stepSafely() {
     message = "simulation diverged (state became NaN/Inf)";
   } catch (const SimulationDiverged& e) {
     message = e.what();
-  } catch (const std::exception& e) {
-    message = std::string("simulation stopped: ") + e.what();
+  } catch (...) {
+    message = "simulation stopped: " + describeCurrentException();
   }
   // Hold the last finite state (a smaller dt or another integrator may continue from it).
   sim_->restart(last_good_state_, last_good_time_, last_good_work_);
@@ -327,6 +369,7 @@ SimulationWorker::Clock::time_point SimulationWorker::advance() {
       break;
     }
     if (!stepSafely()) return now;
+    if (step_hook_) step_hook_(*sim_);
     if (sim_->finished()) break;
     now = Clock::now();
     if (now >= batch_end) break;

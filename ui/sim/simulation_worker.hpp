@@ -49,6 +49,9 @@ class SimulationWorker {
   void scrubTo(double t);
   void resumeFromScrub();
   void setAnalysisFrame(int frame);
+  /// Instrumentation: `hook` runs in the worker after every step of a running simulation
+  /// (tests inject faults through it; empty removes it).
+  void setStepHook(std::function<void(const Simulator&)> hook);
 
   RunState runState() const { return state_.load(); }
   /// The generation of the latest load()/reset() requested (frames older than it are stale).
@@ -76,6 +79,10 @@ class SimulationWorker {
   void setState(RunState state);
   void anchorPacing();
   void leaveScrub();
+  /// Call inside a catch block: reports the exception being handled as an error signal; with
+  /// `stop_running` (it escaped a running step: recording, publishing, the step hook) the run
+  /// pauses first. Never throws.
+  void reportException(bool stop_running) noexcept;
   void postError(const std::string& message);
   void postDiverged(const std::string& message);
   void notifyFrame();
@@ -115,6 +122,7 @@ class SimulationWorker {
   long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
   int analysis_frame_ = -1;  // setAnalysisFrame (-1: the scenario's choice)
+  std::function<void(const Simulator&)> step_hook_;
   SimFrame scrub_frame_;
   State last_good_state_;
   double last_good_time_ = 0.0, last_good_work_ = 0.0;
