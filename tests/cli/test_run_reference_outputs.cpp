@@ -1,0 +1,236 @@
+// Every example scenario (models/*.scenario.json) run by `vms run` produces bitwise the same
+// trajectory.csv and the same summary.json values as the reference outputs committed in
+// tests/data/reference-outputs/<name>.json before the output quantities were redesigned
+// (issue 8): the SHA-256 of the CSV, its columns and row count, and every summary value except
+// the wall-clock ones (exact double equality). On a difference the test names the first
+// differing row (from per-row hashes), the columns that differ anywhere (from per-column
+// hashes) and, for the first and last rows, the first differing cell.
+//
+// Regenerate the references (only after a deliberate change of the outputs, and say why in
+// the commit): VMS_UPDATE_REFERENCE_OUTPUTS=1 ./build/tests/test_run_reference_outputs
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "test_support.hpp"
+
+namespace {
+
+const QString kReferenceDir = QStringLiteral(VMS_SOURCE_DIR "/tests/data/reference-outputs");
+
+// Summary values that measure the machine, not the simulation.
+bool isWallClockKey(const QString& key) {
+  return key == QLatin1String("wall_time_s") || key == QLatin1String("real_time_factor");
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return f.readAll();
+}
+
+QString sha256(const QByteArray& bytes) {
+  return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+// The first 8 hex digits of the SHA-256: enough to locate a differing row or column (the
+// full file hash decides equality).
+QString shortHash(const QByteArray& bytes) { return sha256(bytes).left(8); }
+
+QStringList scenarioNames() {
+  const QStringList files =
+      QDir(QStringLiteral(VMS_SOURCE_DIR "/models"))
+          .entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name);
+  QStringList names;
+  for (const QString& f : files) names << f.chopped(int(strlen(".scenario.json")));
+  return names;
+}
+
+// The parts of a trajectory CSV the reference keeps.
+struct CsvDigest {
+  QString sha256;
+  QStringList columns;
+  QList<QByteArray> rows;  // without the header
+  QStringList row_hashes;
+  QStringList column_hashes;
+};
+
+CsvDigest digest(const QByteArray& csv) {
+  CsvDigest d;
+  d.sha256 = sha256(csv);
+  QList<QByteArray> lines = csv.split('\n');
+  if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
+  if (lines.isEmpty()) return d;
+  for (const QByteArray& c : lines.first().split(',')) d.columns << QString::fromUtf8(c);
+  d.rows = lines.mid(1);
+  std::vector<QByteArray> column_text(size_t(d.columns.size()));
+  for (const QByteArray& row : d.rows) {
+    d.row_hashes << shortHash(row);
+    const QList<QByteArray> cells = row.split(',');
+    for (int c = 0; c < cells.size() && c < d.columns.size(); ++c)
+      column_text[size_t(c)] += cells[c] + '\n';
+  }
+  for (const QByteArray& text : column_text) d.column_hashes << shortHash(text);
+  return d;
+}
+
+QJsonArray toArray(const QStringList& list) { return QJsonArray::fromStringList(list); }
+
+QStringList toStrings(const QJsonArray& array) {
+  QStringList out;
+  for (const QJsonValue& v : array) out << v.toString();
+  return out;
+}
+
+QJsonObject summaryWithoutWallClock(const QJsonObject& summary) {
+  QJsonObject out;
+  for (auto it = summary.begin(); it != summary.end(); ++it)
+    if (!isWallClockKey(it.key())) out.insert(it.key(), it.value());
+  return out;
+}
+
+// "column 'q:joint1' (index 15): reference 0.1, this run 0.10000000000000002", or empty.
+QString firstDifferingCell(const QStringList& columns, const QString& reference,
+                           const QByteArray& actual) {
+  const QStringList ref = reference.split(',');
+  const QList<QByteArray> now = actual.split(',');
+  for (int c = 0; c < std::max(int(ref.size()), int(now.size())); ++c) {
+    const QString r = c < ref.size() ? ref[c] : QStringLiteral("(missing)");
+    const QString a = c < now.size() ? QString::fromUtf8(now[c]) : QStringLiteral("(missing)");
+    if (r != a)
+      return QStringLiteral("column '%1' (index %2): reference %3, this run %4")
+          .arg(c < columns.size() ? columns[c] : QStringLiteral("?"))
+          .arg(c)
+          .arg(r, a);
+  }
+  return {};
+}
+
+}  // namespace
+
+class TestRunReferenceOutputs : public QObject {
+  Q_OBJECT
+  QTemporaryDir out_;
+
+ private slots:
+  void initTestCase() { QVERIFY(out_.isValid()); }
+
+  void matchesReference_data() {
+    QTest::addColumn<QString>("name");
+    const QStringList names = scenarioNames();
+    QCOMPARE(names.size(), 10);  // a new example needs its reference (see the header)
+    for (const QString& n : names) QTest::newRow(qPrintable(n)) << n;
+  }
+
+  void matchesReference() {
+    QFETCH(QString, name);
+    const QString dir = out_.filePath(name);
+    QProcess vms;
+    vms.start(
+        QStringLiteral(VMS_CLI_PATH),
+        {"run", QStringLiteral(VMS_SOURCE_DIR "/models/") + name + ".scenario.json", "--out", dir});
+    QVERIFY(vms.waitForFinished(300000));
+    QVERIFY2(vms.exitStatus() == QProcess::NormalExit && vms.exitCode() == 0,
+             vms.readAllStandardError().constData());
+    const CsvDigest csv = digest(readAll(dir + "/trajectory.csv"));
+    QVERIFY(!csv.rows.isEmpty());
+    QJsonParseError error;
+    const QJsonDocument summary_doc =
+        QJsonDocument::fromJson(readAll(dir + "/summary.json"), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    const QJsonObject summary = summaryWithoutWallClock(summary_doc.object());
+
+    const QString reference_path = kReferenceDir + "/" + name + ".json";
+    if (qEnvironmentVariableIsSet("VMS_UPDATE_REFERENCE_OUTPUTS")) {
+      writeReference(reference_path, name, csv, summary);
+      return;
+    }
+    const QJsonObject reference = QJsonDocument::fromJson(readAll(reference_path)).object();
+    QVERIFY2(!reference.isEmpty(), qPrintable(reference_path + ": missing or not JSON"));
+    compareCsv(reference["trajectory_csv"].toObject(), csv);
+    if (QTest::currentTestFailed()) return;
+    compareSummary(reference["summary"].toObject(), summary);
+  }
+
+ private:
+  void writeReference(const QString& path, const QString& name, const CsvDigest& csv,
+                      const QJsonObject& summary) {
+    QJsonObject t;
+    t["sha256"] = csv.sha256;
+    t["rows"] = int(csv.rows.size());
+    t["columns"] = toArray(csv.columns);
+    t["first_row"] = QString::fromUtf8(csv.rows.first());
+    t["last_row"] = QString::fromUtf8(csv.rows.last());
+    t["column_sha256_prefix"] = toArray(csv.column_hashes);
+    t["row_sha256_prefix"] = toArray(csv.row_hashes);
+    QJsonObject root;
+    root["scenario"] = "models/" + name + ".scenario.json";
+    root["note"] =
+        "vms run's outputs before the issue 8 redesign; summary without wall_time_s and "
+        "real_time_factor; see tests/cli/test_run_reference_outputs.cpp";
+    root["trajectory_csv"] = t;
+    root["summary"] = summary;
+    QVERIFY(QDir().mkpath(kReferenceDir));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
+    qInfo("wrote %s", qPrintable(path));
+  }
+
+  void compareCsv(const QJsonObject& ref, const CsvDigest& csv) {
+    const QStringList ref_columns = toStrings(ref["columns"].toArray());
+    QCOMPARE(csv.columns, ref_columns);
+    QCOMPARE(int(csv.rows.size()), ref["rows"].toInt());
+    if (csv.sha256 == ref["sha256"].toString()) return;
+
+    // Locate the difference for the failure message.
+    QStringList findings;
+    const QStringList ref_rows = toStrings(ref["row_sha256_prefix"].toArray());
+    for (int r = 0; r < csv.row_hashes.size() && r < ref_rows.size(); ++r) {
+      if (csv.row_hashes[r] == ref_rows[r]) continue;
+      findings << QStringLiteral("first differing row: %1 (this run: %2)")
+                      .arg(r + 1)
+                      .arg(QString::fromUtf8(csv.rows[r].left(200)));
+      break;
+    }
+    const QStringList ref_cols = toStrings(ref["column_sha256_prefix"].toArray());
+    QStringList differing;
+    for (int c = 0; c < csv.column_hashes.size() && c < ref_cols.size(); ++c)
+      if (csv.column_hashes[c] != ref_cols[c]) differing << csv.columns[c];
+    findings << "columns that differ: " + differing.join(", ");
+    const QString first =
+        firstDifferingCell(csv.columns, ref["first_row"].toString(), csv.rows.first());
+    if (!first.isEmpty()) findings << "first row: " + first;
+    const QString last =
+        firstDifferingCell(csv.columns, ref["last_row"].toString(), csv.rows.last());
+    if (!last.isEmpty()) findings << "last row: " + last;
+    QFAIL(qPrintable("trajectory.csv differs from the reference; " + findings.join("; ")));
+  }
+
+  void compareSummary(const QJsonObject& ref, const QJsonObject& summary) {
+    QCOMPARE(summary.keys(), ref.keys());
+    for (const QString& key : ref.keys()) {
+      const QJsonValue expected = ref[key], actual = summary[key];
+      // Doubles compare exactly: the JSON holds %.17g (vms) and the shortest round-trip form
+      // (the reference), both read back to the same double.
+      const bool same = expected.isDouble() && actual.isDouble()
+                            ? expected.toDouble() == actual.toDouble()
+                            : expected == actual;
+      QVERIFY2(same, qPrintable(QStringLiteral("summary.json %1: reference %2, this run %3")
+                                    .arg(key, jsonText(expected), jsonText(actual))));
+    }
+  }
+
+  static QString jsonText(const QJsonValue& v) {
+    if (v.isDouble()) return QString::number(v.toDouble(), 'g', 17);
+    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRunReferenceOutputs)
+#include "test_run_reference_outputs.moc"
