@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/integrators/integrator.hpp"
+#include "core/io/input_checks.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms::ui {
@@ -15,7 +16,8 @@ std::string problem(const std::string& key, const std::string& name,
   if (std::find(registered.begin(), registered.end(), name) != registered.end()) return {};
   std::string list;
   for (const std::string& n : registered) list += (list.empty() ? "" : ", ") + n;
-  return key + ": unknown " + key + " '" + name + "' (available: " + list + ")";
+  // printable: a name read from a file never breaks the one-line message.
+  return key + ": unknown " + key + " '" + io::printable(name) + "' (available: " + list + ")";
 }
 
 }  // namespace
