@@ -1,8 +1,16 @@
 // Bad input never crashes the application nor touches the open session: a malformed scenario,
 // a broken URDF, a missing file, an unknown model inside a scenario and a non-physical model
-// each give a dialog naming the problem, and the open example keeps running as before.
+// each give a dialog naming the problem, and the open example keeps running as before. So do
+// the hostile classes of issue 12: an unknown solver or integrator (the dialog names the key
+// and lists the registered names), an inline model or a reaction wheel that is not physical,
+// an empty path, a directory, a device (/dev/zero) and input nested deep enough to overflow a
+// recursive parser's stack.
+#include <unistd.h>
+
 #include <QFile>
 
+#include "core/integrators/integrator.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_app_support.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/panels/log_panel.hpp"
@@ -21,6 +29,43 @@ class TestAppBadFiles : public QObject {
     QFile file(path);
     if (file.open(QIODevice::WriteOnly)) file.write(text);
     return path;
+  }
+
+  QString symlinkToDevice(const QString& name) {
+    const QString path = dir_.filePath(name);
+    QFile::remove(path);
+    return ::symlink("/dev/zero", QFile::encodeName(path).constData()) == 0 ? path : QString();
+  }
+
+  static QString hostile(const QString& name) { return sourcePath("tests/data/hostile/" + name); }
+
+  static QString joined(const std::vector<std::string>& names) {
+    QStringList list;
+    for (const std::string& n : names) list << QString::fromStdString(n);
+    return list.join(", ");
+  }
+
+  /// Opens `path`, which must fail with one dialog naming the file and every one of
+  /// `mentions`, and leave the open session as it was.
+  void expectDialogAndUntouchedSession(const QString& path, const QStringList& mentions) {
+    const double t_before = shownTime(*window_);
+    const long history_before = long(window_->controller()->history().size());
+    const std::string name_before = window_->controller()->scenario().name;
+    DialogCloser closer;
+    QString error;
+    QVERIFY(!window_->openFile(path, &error));
+    QCOMPARE(closer.closed(), 1);
+    const QString file_name = QFileInfo(path).fileName();
+    QVERIFY2(error.contains(file_name), qPrintable(error));
+    QVERIFY2(closer.text().contains(file_name), qPrintable(closer.text()));
+    for (const QString& m : mentions)
+      QVERIFY2(closer.text().contains(m), qPrintable(closer.text()));
+    QVERIFY(window_->logPanel()->text().contains(file_name));
+    // The session is untouched.
+    QCOMPARE(window_->document()->path(), good_);
+    QCOMPARE(window_->controller()->scenario().name, name_before);
+    QCOMPARE(long(window_->controller()->history().size()), history_before);
+    QCOMPARE(shownTime(*window_), t_before);
   }
 
  private slots:
@@ -52,22 +97,38 @@ class TestAppBadFiles : public QObject {
 
   void badFileGivesDialog() {
     QFETCH(QString, path);
-    const double t_before = shownTime(*window_);
-    const long history_before = long(window_->controller()->history().size());
-    const std::string name_before = window_->controller()->scenario().name;
-    DialogCloser closer;
-    QString error;
-    QVERIFY(!window_->openFile(path, &error));
-    QCOMPARE(closer.closed(), 1);
-    const QString file_name = QFileInfo(path).fileName();
-    QVERIFY2(error.contains(file_name), qPrintable(error));
-    QVERIFY2(closer.text().contains(file_name), qPrintable(closer.text()));
-    QVERIFY(window_->logPanel()->text().contains(file_name));
-    // The session is untouched.
-    QCOMPARE(window_->document()->path(), good_);
-    QCOMPARE(window_->controller()->scenario().name, name_before);
-    QCOMPARE(long(window_->controller()->history().size()), history_before);
-    QCOMPARE(shownTime(*window_), t_before);
+    expectDialogAndUntouchedSession(path, {});
+  }
+
+  void hostileFileGivesDialog_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QStringList>("mentions");  // besides the file name
+    QTest::newRow("unknown solver") << hostile("unknown_solver.scenario.json")
+                                    << QStringList{"solver", "'x'", joined(vms::solverNames())};
+    QTest::newRow("unknown integrator")
+        << hostile("unknown_integrator.scenario.json")
+        << QStringList{"integrator", "'x'", joined(vms::integratorNames())};
+    QTest::newRow("inline negative mass")
+        << hostile("inline_negative_mass.scenario.json") << QStringList{"mass is negative"};
+    QTest::newRow("reaction wheel breaks the triangle inequality")
+        << hostile("wheel_bad_inertia.scenario.json") << QStringList{"triangle inequality"};
+    QTest::newRow("empty initial_state path")
+        << hostile("initial_state_empty_path.scenario.json") << QStringList{"initial_state"};
+    QDir(dir_.path()).mkpath("folder.scenario.json");
+    QTest::newRow("directory") << dir_.filePath("folder.scenario.json") << QStringList{};
+    QTest::newRow("/dev/zero as a model") << symlinkToDevice("zero.urdf") << QStringList{};
+    QTest::newRow("/dev/zero as a scenario")
+        << symlinkToDevice("zero.scenario.json") << QStringList{};
+    QTest::newRow("JSON nested 100000 deep in the initial state")
+        << hostile("deep_state.scenario.json") << QStringList{"deep_value_then_key_state.json"};
+    QTest::newRow("XML nested 40000 deep") << hostile("xml_nesting_40000.urdf") << QStringList{};
+  }
+
+  void hostileFileGivesDialog() {
+    QFETCH(QString, path);
+    QFETCH(QStringList, mentions);
+    QVERIFY(!path.isEmpty());
+    expectDialogAndUntouchedSession(path, mentions);
   }
 
   void sessionStillRuns() {

@@ -23,6 +23,10 @@
 
 namespace vms::ui {
 
+namespace {
+QString firstLine(const QString& text) { return text.section(QLatin1Char('\n'), 0, 0); }
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new ModelDocument(this)),
@@ -115,10 +119,13 @@ void MainWindow::connectSignals() {
           &MainWindow::onRunStateChanged);
   connect(controller_, &SimulationController::frameAvailable, pump_, &FramePump::tick);
   connect(controller_, &SimulationController::error, log_, &LogPanel::error);
-  connect(controller_, &SimulationController::error, this, [this] {
+  connect(controller_, &SimulationController::error, this, [this](const QString& message) {
     toolbar_->syncFromController();  // a rejected setting: show what is in effect
+    statusBar()->showMessage(tr("Error: %1").arg(firstLine(message)), 15000);
   });
   connect(controller_, &SimulationController::diverged, this, [this](const QString& message) {
+    // Shown until the next message: the run stays stopped until the user acts.
+    statusBar()->showMessage(tr("Simulation diverged: %1").arg(firstLine(message)));
     showProblem(tr("The simulation diverged"),
                 message + tr("\n\nThe run is paused. Try a smaller time step, another "
                              "integrator, or reset."));
@@ -321,11 +328,8 @@ void MainWindow::onJointSelected(int joint) {
 
 void MainWindow::showProblem(const QString& title, const QString& text) {
   log_->error(title + ": " + text);
-  if (!dialogs_) {
-    qWarning("%s: %s", qPrintable(title), qPrintable(text));
-    return;
-  }
-  QMessageBox::warning(this, title, text);
+  // Without dialogs (measured runs) the caller reports on stderr: one line, as the CLI does.
+  if (dialogs_) QMessageBox::warning(this, title, text);
 }
 
 }  // namespace vms::ui

@@ -44,7 +44,8 @@ class MainWindow : public QMainWindow {
   bool saveTo(const QString& path, QString* error = nullptr);
   /// At start: offers a recovery file left by a session that did not close cleanly.
   void offerRecovery();
-  /// Dialogs for errors and questions (off for self-measurement runs: log and stderr only).
+  /// Dialogs for errors and questions (off for self-measurement runs: the log only; the
+  /// caller reports on stderr).
   void setDialogs(bool enabled) { dialogs_ = enabled; }
   bool dialogs() const { return dialogs_; }
 

@@ -117,6 +117,8 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     ok = document_->open(path, &message);
   } catch (const std::exception& e) {  // the document should not throw; never crash on input
     message = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
+  } catch (...) {
+    message = tr("%1: cannot open (an unexpected exception)").arg(path);
   }
   if (!ok) {
     if (message.isEmpty()) message = tr("%1: cannot open").arg(path);

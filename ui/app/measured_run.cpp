@@ -17,7 +17,19 @@
 namespace vms::ui {
 
 MeasuredRun::MeasuredRun(MainWindow* window, MeasuredRunOptions options, QObject* parent)
-    : QObject(parent), window_(window), options_(std::move(options)), probe_(10) {}
+    : QObject(parent), window_(window), options_(std::move(options)), probe_(10) {
+  // Connected at once: a scenario can diverge as soon as it is loaded (a non-finite state).
+  SimulationController* controller = window_->controller();
+  connect(controller, &SimulationController::diverged, this, &MeasuredRun::diverged);
+  connect(controller, &SimulationController::error, this,
+          [this](const QString& message) { errors_ << message; });
+}
+
+void MeasuredRun::diverged(const QString& message) {
+  if (finished_) return;
+  divergence_ = message;
+  finish();  // nothing left to measure: the worker holds the last finite state, paused
+}
 
 void MeasuredRun::start() {
   for (Overlay o :
@@ -34,6 +46,7 @@ void MeasuredRun::start() {
           &MeasuredRun::runStateChanged);
   // The set-up above repaints the window; the measured run starts once that is done.
   QTimer::singleShot(300, this, [this] {
+    if (finished_) return;  // diverged while the window settled
     window_->framePump()->resetStatistics();
     probe_.start();
     wall_.start();
@@ -68,8 +81,9 @@ void MeasuredRun::runStateChanged(RunState state) {
 }
 
 void MeasuredRun::finish() {
+  if (finished_) return;  // the run-seconds timer after a divergence
   finished_ = true;
-  const double wall = double(wall_.nsecsElapsed()) * 1e-9;
+  const double wall = wall_.isValid() ? double(wall_.nsecsElapsed()) * 1e-9 : 0.0;
   probe_.stop();
   SimulationController* controller = window_->controller();
   const SimulationStats stats = controller->stats();
@@ -110,21 +124,32 @@ void MeasuredRun::finish() {
   r["ui_latency_samples"] = double(probe_.lateness().count());
   r["plots_shown"] = window_->plotPanel()->plotCount();
   r["plot_points_received"] = double(window_->plotPanel()->pointsReceived());
-  r["run_state"] = QLatin1String(states[int(controller->runState())]);
+  // The run state is the worker's (queued to this thread): a divergence is known from its
+  // own signal even when the state change has not arrived yet.
+  r["run_state"] = divergence_.isEmpty() ? QLatin1String(states[int(controller->runState())])
+                                         : QLatin1String("diverged");
+  r["diverged"] = !divergence_.isEmpty();
+  if (!divergence_.isEmpty()) r["divergence"] = divergence_;
+  if (!errors_.isEmpty()) r["errors"] = QJsonArray::fromStringList(errors_);
   QJsonArray overlays;
   for (int i = 0; i < kOverlayCount; ++i)
     if (window_->sceneView()->overlayVisible(Overlay(i))) overlays.append(i);
   r["overlays_visible"] = overlays;
   report_ = r;
 
-  int code = 0;
+  int code = kExitOk;
+  if (!divergence_.isEmpty()) {
+    std::fprintf(stderr, "vms-workbench: %s; the report holds the run up to then\n",
+                 qPrintable(divergence_.section(QLatin1Char('\n'), 0, 0)));
+    code = kExitDiverged;
+  }
   const QByteArray json = QJsonDocument(r).toJson(QJsonDocument::Indented);
   if (!options_.report_path.isEmpty()) {
     QFile file(options_.report_path);
     if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size()) {
       std::fprintf(stderr, "vms-workbench: %s: cannot write the report\n",
                    qPrintable(options_.report_path));
-      code = 3;
+      code = kExitCannotWrite;
     }
   }
   std::fputs(json.constData(), stdout);
@@ -134,7 +159,7 @@ void MeasuredRun::finish() {
     if (image.isNull() || !image.save(options_.screenshot_path)) {
       std::fprintf(stderr, "vms-workbench: %s: cannot write the screenshot\n",
                    qPrintable(options_.screenshot_path));
-      code = 3;
+      code = kExitCannotWrite;
     }
   }
   QApplication::exit(code);

@@ -4,11 +4,14 @@
 // ellipsoid overlays on, measures frame times, real-time factor, dropped snapshots and
 // event-loop latency (LatencyProbe), writes the JSON report and an optional window
 // screenshot, then quits the application. At maximum speed a scenario that ends early is
-// reset and played again, so that the whole run measures responsiveness under load.
+// reset and played again, so that the whole run measures responsiveness under load. A run
+// that diverges ends there: the report says so ("diverged", "divergence"), one line on
+// stderr, exit status 3 (as `vms run`).
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include "ui/app/latency_probe.hpp"
@@ -29,8 +32,13 @@ class MeasuredRun : public QObject {
   Q_OBJECT
  public:
   MeasuredRun(MainWindow* window, MeasuredRunOptions options, QObject* parent = nullptr);
-  /// Starts playing and measuring; the application quits when done (exit code 0, or 3 when
-  /// the report or screenshot cannot be written).
+  /// Exit statuses of the measured run (the `vms` CLI's: 1 an output file cannot be written,
+  /// 3 the simulation diverged).
+  static constexpr int kExitOk = 0, kExitCannotWrite = 1, kExitDiverged = 3;
+
+  /// Starts playing and measuring; the application quits when done (kExitOk, kExitDiverged
+  /// when the simulation diverged, kExitCannotWrite when the report or screenshot cannot be
+  /// written).
   void start();
   QJsonObject report() const { return report_; }
 
@@ -40,6 +48,9 @@ class MeasuredRun : public QObject {
  private:
   void finish();
   void runStateChanged(RunState state);
+  void diverged(const QString& message);
+  QString divergence_;  // the worker's message; empty while the run is finite
+  QStringList errors_;  // rejected commands and worker faults during the run
   MainWindow* window_;
   bool finished_ = false;
   int runs_completed_ = 0;

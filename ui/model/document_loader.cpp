@@ -2,10 +2,13 @@
 
 #include <QFileInfo>
 #include <cctype>
+#include <new>
 
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/scenario/simulator.hpp"
 #include "ui/model/scenario_builder.hpp"
+#include "ui/sim/registry_names.hpp"
 
 namespace vms::ui {
 
@@ -43,6 +46,12 @@ ModelDescription descriptionFromText(const std::string& text, const std::string&
   return d;
 }
 
+void checkSimulatable(const Scenario& scenario) {
+  const std::string unregistered = unregisteredNameProblem(scenario);
+  if (!unregistered.empty()) throw ModelError(scenario.source + ": " + unregistered);
+  Simulator check(scenario);  // what the constructor refuses, refused before the document opens
+}
+
 LoadedDocument loadDocument(const std::string& path) {
   if (!isScenarioFileName(path) && !isModelFileName(path))
     throw ModelError(path +
@@ -52,17 +61,19 @@ LoadedDocument loadDocument(const std::string& path) {
   try {
     if (isScenarioFileName(path)) {
       s.source = scenarioFileSource(path);
-      s.description = scenarioModelDescription(s.source, &s.warnings, &out.model_dir);
-      // The file as written, for its own error messages; then as the document rebuilds it.
+      // The file as written, read by the core exactly as `vms run` reads it: every problem
+      // gets the command line's message. Then the document takes it apart to edit it.
       parseScenarioJson(s.source.json, s.source.source_name, s.source.base_dir);
+      s.description = scenarioModelDescription(s.source, &s.warnings, &out.model_dir);
     } else {
       s.description = loadModelDescription(path, &s.warnings);
       s.source = defaultScenarioSource(path);
       out.model_dir = s.source.base_dir;
     }
     s.scenario = buildScenario(s.description, s.source, &s.warnings);
-  } catch (const ModelError& e) {
-    throw ModelError(messageNamingFile(path, e.what()));
+    checkSimulatable(s.scenario);
+  } catch (const std::bad_alloc&) {
+    throw ModelError(messageNamingFile(path, "out of memory while reading it (std::bad_alloc)"));
   } catch (const std::exception& e) {
     throw ModelError(messageNamingFile(path, e.what()));
   }

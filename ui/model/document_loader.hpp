@@ -24,6 +24,11 @@ LoadedDocument loadDocument(const std::string& path);
 /// to write reads back to the same description.
 ModelDescription descriptionFromText(const std::string& text, const std::string& path);
 
+/// Throws ModelError "<file>: <key>: <problem>" unless a Simulator can run `scenario`: its
+/// solver and integrator are registered (the names allowed are listed) and the Simulator's
+/// constructor accepts it.
+void checkSimulatable(const Scenario& scenario);
+
 /// The message of a failed load, guaranteed to name the file.
 std::string messageNamingFile(const std::string& path, const std::string& message);
 
