@@ -10,11 +10,11 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "core/actuators/reaction_wheel.hpp"
-#include "core/algorithms/momentum.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
 #include "core/io/io_util.hpp"
-#include "core/io/trajectory_csv.hpp"
 #include "core/model/model_error.hpp"
+#include "core/scenario/output_csv.hpp"
+#include "core/scenario/output_statistics.hpp"
 #include "core/scenario/simulator.hpp"
 #include "json_writer.hpp"
 
@@ -59,37 +59,38 @@ bool finiteFigures(const Snapshot& s) {
          s.joint_torque.allFinite() && s.thruster_command.allFinite();
 }
 
-void push3(std::vector<double>& v, const Vec3& x) { v.insert(v.end(), {x[0], x[1], x[2]}); }
-
-// The scenario's "analysis": translational Yoshikawa manipulability of a frame for the
-// fixed-base Jacobian Jm (vehicle held) and the generalized Jacobian J* (vehicle free, zero
-// momentum), at the current state, by the desktop application's own core function
-// (EndEffectorAnalyzer, core/analysis/end_effector_analysis.hpp): the rows of the directions
-// the frame can move in (three for a spatial system, the plane for a planar one) and the arm
-// joints only (reaction wheels excluded), so the CLI and the app report the same numbers.
-class ManipulabilityProbe {
+// The scenario's "analysis": the end-effector figures at the current state by the desktop
+// application's own core function (EndEffectorAnalyzer, core/analysis/
+// end_effector_analysis.hpp), for the manipulability columns: translational Yoshikawa
+// manipulability for the fixed-base Jacobian Jm (vehicle held) and the generalized Jacobian J*
+// (vehicle free, zero momentum), over the directions the frame can move in and the arm joints
+// only (reaction wheels excluded), so the CLI and the app report the same numbers.
+class AnalysisProbe {
  public:
-  ManipulabilityProbe(const Model& m, int frame, std::vector<int> wheel_joints)
+  AnalysisProbe(const Model& m, int frame, std::vector<int> wheel_joints)
       : analyzer_(m, frame, std::move(wheel_joints)), tau_(VecX::Zero(m.njoints)) {}
-  void evaluate(const State& state) {
+  const OutputAnalysis& evaluate(const State& state) {
     analyzer_.compute(state, tau_, analysis_);  // tau only enters the reaction wrench
-    fixed = analysis_.manipulability_fixed;
-    floating = analysis_.manipulability_floating;
-    task_dimension = analysis_.task_dimension;
-    min_fixed = std::min(min_fixed, fixed);
-    max_fixed = std::max(max_fixed, fixed);
-    min_floating = std::min(min_floating, floating);
-    max_floating = std::max(max_floating, floating);
+    figures_ = OutputAnalysis(analysis_);
+    return figures_;
   }
-  double fixed = 0.0, floating = 0.0;
-  double min_fixed = HUGE_VAL, max_fixed = 0.0, min_floating = HUGE_VAL, max_floating = 0.0;
-  int task_dimension = 0;
+  int taskDimension() const { return analysis_.task_dimension; }
 
  private:
   EndEffectorAnalyzer analyzer_;
   EndEffectorAnalysis analysis_;
+  OutputAnalysis figures_;
   VecX tau_;
 };
+
+void writeFigures(JsonObjectWriter& j, const OutputStatistics& statistics,
+                  SummarySection section) {
+  for (const OutputStatistics::Figure& f : statistics.figures()) {
+    if (f.spec.section != section) continue;
+    j.number(f.spec.key, f.value);
+    if (f.relative()) j.number(f.spec.key + "_relative", f.relativeValue());
+  }
+}
 
 }  // namespace
 
@@ -102,7 +103,9 @@ int runRun(int argc, char** argv) {
   const std::string path = args.positional()[0];
   const Scenario scenario = namingFile(path, [&] { return loadScenario(path, &warnings); });
   for (const auto& w : warnings) printWarning(w);
-  Simulator sim(scenario);
+  // Whatever the scenario's set-up rejects (a controller, an actuator) names the file too.
+  const auto simulator = namingFile(path, [&] { return std::make_unique<Simulator>(scenario); });
+  Simulator& sim = *simulator;
   const Model& m = sim.model();
   // An initial state whose momentum or energy overflows is an input error: found before any
   // output exists.
@@ -114,107 +117,36 @@ int runRun(int argc, char** argv) {
   const std::string dir = args.get("out").value_or("out/" + scenario.name);
   makeDirectories(dir);
 
-  std::vector<std::string> extra;
-  for (const auto& j : m.joint_names) extra.push_back("tau:" + j);
-  for (const auto& t : scenario.thrusters) extra.push_back("thrust:" + t.name);
-  for (const char* c : {"vehicle_attitude_deviation",
-                        "vehicle_com_dx",
-                        "vehicle_com_dy",
-                        "vehicle_com_dz",
-                        "system_com_x",
-                        "system_com_y",
-                        "system_com_z",
-                        "P_vehicle_x",
-                        "P_vehicle_y",
-                        "P_vehicle_z",
-                        "P_arm_x",
-                        "P_arm_y",
-                        "P_arm_z",
-                        "L_vehicle_x",
-                        "L_vehicle_y",
-                        "L_vehicle_z",
-                        "L_arm_x",
-                        "L_arm_y",
-                        "L_arm_z",
-                        "energy",
-                        "actuator_work"})
-    extra.push_back(c);
-  const bool tracking = !scenario.controllers.empty();
-  if (tracking) extra.push_back("tracking_error");
-  std::unique_ptr<ManipulabilityProbe> probe;
+  // Every column and summary figure comes from one table (core/scenario/output_quantities.hpp).
+  const OutputQuantities quantities = OutputQuantities::forScenario(scenario);
+  OutputStatistics statistics(quantities, summaryFigures(scenario, !sim.externalWork()));
+  std::unique_ptr<AnalysisProbe> probe;
   if (scenario.analysis) {
     std::vector<int> wheels;
     if (!scenario.reaction_wheels.empty())
       wheels = reactionWheelJoints(m, scenario.reaction_wheels);
-    probe = std::make_unique<ManipulabilityProbe>(m, scenario.analysis->end_effector_frame,
-                                                  std::move(wheels));
-    extra.push_back("manipulability_fixed");
-    extra.push_back("manipulability_floating");
+    probe = std::make_unique<AnalysisProbe>(m, scenario.analysis->end_effector_frame,
+                                            std::move(wheels));
   }
 
   const std::string csv_path = dir + "/trajectory.csv";
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(csv_path.c_str(), "w"));
   if (!file) throw ModelError(csv_path + ": cannot open for writing");
-  TrajectoryCsvWriter csv(file.get(), m, extra);
+  OutputCsvWriter csv(file.get(), quantities);
   csv.writeHeader();
 
-  // Running figures for the summary.
   Snapshot first, s;
-  double max_dP = 0.0, max_dL = 0.0, P_ref = 0.0, L_ref = 0.0, max_dE = 0.0, E_ref = 0.0;
-  double max_dLc = 0.0, Lc_ref = 0.0;  // angular momentum about the (moving) system CoM
-  double max_att = 0.0, max_vcom = 0.0, max_scom = 0.0, max_track = 0.0;
-  std::vector<double> row;
   double last_finite_time = 0.0;
   auto record = [&](bool write) {
-    s = sim.snapshot();
+    sim.snapshot(s);  // reuses s's storage
     // A row of inf/nan is never written: the run has diverged even if the state itself is
     // still finite (an energy that overflowed).
     if (!finiteFigures(s)) throw SimulationDiverged(s.time, last_finite_time);
     last_finite_time = s.time;
     if (sim.stepIndex() == 0) first = s;
-    const MomentumPartition& p = s.momenta;
-    max_dP = std::max(max_dP, (p.linear_total - first.momenta.linear_total).norm());
-    max_dL = std::max(max_dL, (p.angular_origin_total - first.momenta.angular_origin_total).norm());
-    P_ref = std::max({P_ref, p.linear_total.norm(), p.linear_vehicle.norm(), p.linear_arm.norm()});
-    L_ref = std::max({L_ref, p.angular_origin_total.norm(), p.angular_origin_vehicle.norm(),
-                      p.angular_origin_arm.norm()});
-    max_dLc = std::max(max_dLc, (p.angular_com_total - first.momenta.angular_com_total).norm());
-    Lc_ref = std::max({Lc_ref, p.angular_com_total.norm(), p.angular_com_vehicle.norm(),
-                       p.angular_com_arm.norm()});
-    max_dE = std::max(max_dE, std::abs(s.energy - first.energy - s.actuator_work));
-    E_ref = std::max({E_ref, s.kinetic_energy, std::abs(s.actuator_work)});
-    max_att = std::max(max_att, s.vehicle_attitude_deviation);
-    max_vcom = std::max(max_vcom, s.vehicle_com_displacement.norm());
-    max_scom = std::max(max_scom, (p.center_of_mass - first.momenta.center_of_mass).norm());
-    max_track = std::max(max_track, s.tracking_error);
-    if (probe) probe->evaluate(s.state);
-    if (!write) return;
-    row.clear();
-    for (Eigen::Index k = 0; k < s.joint_torque.size(); ++k) row.push_back(s.joint_torque[k]);
-    for (Eigen::Index k = 0; k < s.thruster_command.size(); ++k)
-      row.push_back(s.thruster_command[k]);
-    row.push_back(s.vehicle_attitude_deviation);
-    push3(row, s.vehicle_com_displacement);
-    push3(row, p.center_of_mass);
-    push3(row, p.linear_vehicle);
-    push3(row, p.linear_arm);
-    push3(row, p.angular_origin_vehicle);
-    push3(row, p.angular_origin_arm);
-    row.push_back(s.energy);
-    row.push_back(s.actuator_work);
-    if (tracking) row.push_back(s.tracking_error);
-    if (probe) {
-      row.push_back(probe->fixed);
-      row.push_back(probe->floating);
-    }
-    MomentumSummary ms;
-    ms.linear = p.linear_total;
-    ms.angular_origin = p.angular_origin_total;
-    ms.angular_com = p.angular_com_total;
-    ms.center_of_mass = p.center_of_mass;
-    ms.kinetic_energy = p.kinetic_total;
-    ms.mass = p.mass;
-    csv.writeRow(s.time, s.state, ms, row);
+    OutputSample sample{&s, probe ? &probe->evaluate(s.state) : nullptr};
+    statistics.accumulate(sample, first);
+    if (write) csv.writeRow(sample, first);
   };
 
   const auto start = std::chrono::steady_clock::now();
@@ -243,34 +175,22 @@ int runRun(int argc, char** argv) {
       .number("final_time", sim.time())
       .integer("steps", sim.stepIndex())
       .number("wall_time_s", wall)
-      .number("real_time_factor", wall > 0.0 ? sim.time() / wall : 0.0)
-      .number("linear_momentum_drift", max_dP)
-      .number("linear_momentum_drift_relative", P_ref > 0.0 ? max_dP / P_ref : 0.0)
-      .number("angular_momentum_drift", max_dL)
-      .number("angular_momentum_drift_relative", L_ref > 0.0 ? max_dL / L_ref : 0.0)
-      .number("angular_momentum_com_drift", max_dLc)
-      .number("angular_momentum_com_drift_relative", Lc_ref > 0.0 ? max_dLc / Lc_ref : 0.0);
+      .number("real_time_factor", wall > 0.0 ? sim.time() / wall : 0.0);
+  writeFigures(j, statistics, SummarySection::Momentum);
   if (sim.externalWork()) {
     j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
   } else {
     const bool driven = !scenario.controllers.empty() || !scenario.constant_tau.isZero();
-    j.string("energy_check", driven ? "power_balance" : "energy_drift")
-        .number("energy_residual", max_dE)
-        .number("energy_residual_relative", E_ref > 0.0 ? max_dE / E_ref : 0.0);
+    j.string("energy_check", driven ? "power_balance" : "energy_drift");
+    writeFigures(j, statistics, SummarySection::Energy);
   }
-  j.number("max_vehicle_attitude_deviation", max_att)
-      .number("final_vehicle_attitude_deviation", s.vehicle_attitude_deviation)
-      .number("max_vehicle_com_displacement", max_vcom)
-      .number("max_system_com_displacement", max_scom);
-  if (tracking)
-    j.number("tracking_error_max", max_track).number("tracking_error_final", s.tracking_error);
-  if (probe)
+  writeFigures(j, statistics, SummarySection::Vehicle);
+  writeFigures(j, statistics, SummarySection::Tracking);
+  if (probe) {
     j.string("analysis_frame", scenario.analysis->end_effector)
-        .integer("analysis_task_dimension", probe->task_dimension)
-        .number("manipulability_fixed_min", probe->min_fixed)
-        .number("manipulability_fixed_max", probe->max_fixed)
-        .number("manipulability_floating_min", probe->min_floating)
-        .number("manipulability_floating_max", probe->max_floating);
+        .integer("analysis_task_dimension", probe->taskDimension());
+    writeFigures(j, statistics, SummarySection::Analysis);
+  }
   j.strings("columns", csv.columns());
   io::writeTextFile(dir + "/summary.json", j.str());
   return status;

@@ -25,5 +25,7 @@ class JsonObjectWriter {
 
 std::string jsonQuote(const std::string& s);
 std::string jsonNumber(double x);
+/// Appends jsonNumber(x) to `out` (no temporary string).
+void appendJsonNumber(std::string& out, double x);
 
 }  // namespace vms::cli

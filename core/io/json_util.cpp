@@ -112,6 +112,15 @@ double ObjectReader::requireNumber(const std::string& key) {
   return readNumber(require(key), keyPath(key), source_);
 }
 
+double ObjectReader::limitNumber(const std::string& key, double fallback) {
+  const Json* v = get(key);
+  return v ? readLimitNumber(*v, keyPath(key), source_) : fallback;
+}
+
+double ObjectReader::requireLimitNumber(const std::string& key) {
+  return readLimitNumber(require(key), keyPath(key), source_);
+}
+
 std::string ObjectReader::string(const std::string& key, const std::string& fallback) {
   const Json* v = get(key);
   if (!v) return fallback;
@@ -153,10 +162,15 @@ void ObjectReader::failHere(const std::string& problem) const {
   fail(source_, path_.empty() ? "(top level)" : path_, problem);
 }
 
-double readNumber(const Json& j, const std::string& path, const std::string& source) {
+double readLimitNumber(const Json& j, const std::string& path, const std::string& source) {
   if (!j.is_number()) fail(source, path, "expected a number, got " + describeJson(j));
   const double v = j.get<double>();
   if (!std::isfinite(v)) fail(source, path, "not a finite number");
+  return v;
+}
+
+double readNumber(const Json& j, const std::string& path, const std::string& source) {
+  const double v = readLimitNumber(j, path, source);
   if (std::abs(v) > kMaxMagnitude)
     fail(source, path,
          formatDouble(v) +

@@ -40,6 +40,10 @@ class ObjectReader {
 
   double number(const std::string& key, double fallback);
   double requireNumber(const std::string& key);
+  /// A finite number of any magnitude: for values that are only compared with others, never
+  /// multiplied (joint limits, effort and velocity limits, where 1e300 means "no limit").
+  double limitNumber(const std::string& key, double fallback);
+  double requireLimitNumber(const std::string& key);
   std::string string(const std::string& key, const std::string& fallback);
   std::string requireString(const std::string& key);
   Vec3 vec3(const std::string& key, const Vec3& fallback);
@@ -59,7 +63,10 @@ class ObjectReader {
 };
 
 /// Value readers for a JSON value at `path`.
+/// A finite number of magnitude <= kMaxMagnitude.
 double readNumber(const Json& j, const std::string& path, const std::string& source);
+/// A finite number of any magnitude (see ObjectReader::limitNumber).
+double readLimitNumber(const Json& j, const std::string& path, const std::string& source);
 std::vector<double> readNumbers(const Json& j, size_t n, const std::string& path,
                                 const std::string& source);  // n = 0: any length
 Vec3 readVec3(const Json& j, const std::string& path, const std::string& source);

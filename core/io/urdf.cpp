@@ -68,9 +68,10 @@ struct PrePass {
   }
 
   /// n finite numbers from attribute `name` of e (absent: fallback, or error if required).
+  /// `bounded`: magnitude at most kMaxMagnitude (false for limits, only ever compared).
   std::vector<double> numbers(const TiXmlElement* e, const char* name, size_t n,
                               const std::string& element, const std::string& where, bool required,
-                              std::vector<double> fallback = {}) const {
+                              std::vector<double> fallback = {}, bool bounded = true) const {
     const char* text = attr(e, name);
     if (!text) {
       if (required) failIn(element, where + ": missing attribute '" + name + "'");
@@ -83,7 +84,7 @@ struct PrePass {
     if (ok)
       for (double x : v) {
         finite = finite && std::isfinite(x);
-        in_range = in_range && std::abs(x) <= io::kMaxMagnitude;
+        in_range = in_range && (!bounded || std::abs(x) <= io::kMaxMagnitude);
       }
     if (!ok || v.size() != n || !finite) {
       const std::string expected =
@@ -241,10 +242,10 @@ struct PrePass {
     }
     TiXmlElement* lim = j->FirstChildElement("limit");
     if (lim) {
-      const auto lower = numbers(lim, "lower", 1, element, "<limit>", false);
-      const auto upper = numbers(lim, "upper", 1, element, "<limit>", false);
-      numbers(lim, "effort", 1, element, "<limit>", false);
-      numbers(lim, "velocity", 1, element, "<limit>", false);
+      const auto lower = numbers(lim, "lower", 1, element, "<limit>", false, {}, false);
+      const auto upper = numbers(lim, "upper", 1, element, "<limit>", false, {}, false);
+      numbers(lim, "effort", 1, element, "<limit>", false, {}, false);
+      numbers(lim, "velocity", 1, element, "<limit>", false, {}, false);
       if (!attr(lim, "effort")) lim->SetAttribute("effort", "0");      // 0 = unlimited
       if (!attr(lim, "velocity")) lim->SetAttribute("velocity", "0");  // 0 = unlimited
       if (lower.empty() && upper.empty() && (type == "revolute" || type == "prismatic"))

@@ -158,8 +158,8 @@ struct Reader {
   void jointLimits(ObjectReader& r, T* j) const {
     if (const Json* lim = r.get("limits")) {
       ObjectReader lr(*lim, r.keyPath("limits"), source);
-      j->lower = lr.requireNumber("lower");
-      j->upper = lr.requireNumber("upper");
+      j->lower = lr.requireLimitNumber("lower");
+      j->upper = lr.requireLimitNumber("upper");
       j->has_limits = true;
       if (const Json* e = lr.get("enabled")) {
         if (!e->is_boolean())
@@ -168,8 +168,8 @@ struct Reader {
       }
       lr.finish({"lower", "upper", "enabled"});
     }
-    j->effort = r.number("effort", 0.0);
-    j->velocity = r.number("velocity", 0.0);
+    j->effort = r.limitNumber("effort", 0.0);
+    j->velocity = r.limitNumber("velocity", 0.0);
     j->damping = r.number("damping", 0.0);
     j->friction = r.number("friction", 0.0);
   }

@@ -19,6 +19,7 @@
 #include "core/model/sample_models.hpp"
 #include "core/model/state.hpp"
 #include "core/scenario/step_count.hpp"
+#include "test_models.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -101,7 +102,7 @@ class TestIoInputLimits : public QObject {
     QVERIFY(errorOf([] { io::checkXmlNesting(xmlNested(100), "r.urdf"); }).empty());
     QVERIFY(errorOf([] {
               io::checkXmlNesting(xmlNested(101), "r.urdf");
-            }).find("r.urdf: line 1, column 1001: XML elements nested deeper than 100") !=
+            }).find("r.urdf: line 1, column 1101: XML elements nested deeper than 100") !=
             std::string::npos);
     // Self-closing tags, comments, CDATA, declarations and closing tags do not nest.
     std::string flat = "<?xml version=\"1.0\"?><!DOCTYPE robot><r>";
