@@ -6,8 +6,9 @@
 # `scripts/fuzz.sh 12`.
 #
 # Builds build-fuzz/ (its own build directory), makes the seed corpora from models/ in
-# build-fuzz/seeds/<target>, keeps the growing working corpus in build-fuzz/corpus/<target>
-# and writes findings (crash-, leak-, timeout-, oom- files) to build-fuzz/findings/<target>/.
+# build-fuzz/seeds/<target> (the committed fuzz/regressions/<target> is read as seeds too),
+# keeps the growing working corpus in build-fuzz/corpus/<target> and writes findings
+# (crash-, leak-, timeout-, oom- files) to build-fuzz/findings/<target>/.
 # libFuzzer stops a target at its first finding. Reproduce one with
 #   build-fuzz/fuzz/fuzz_<target> FILE
 # and shrink it with `build-fuzz/fuzz/fuzz_<target> -minimize_crash=1 -runs=10000 FILE`.
@@ -95,9 +96,11 @@ for t in "${targets[@]}"; do
   touch "$marker"
   echo "=== fuzz_$t for ${seconds} s (log: $log)"
   # -rss_limit_mb / -timeout: running out of memory or 20 s on one input is a finding.
+  # The regression corpus is a seed directory too: a known class that is not fixed yet (or
+  # comes back) fails the run at once, and fixed ones are good starting points.
   "$build/fuzz/fuzz_$t" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 \
     -timeout=20 -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" \
-    "$corpus" "$seeds" >"$log" 2>&1
+    "$corpus" "$seeds" "fuzz/regressions/$t" >"$log" 2>&1
   status=$?
   new_findings=$(find "$findings" -maxdepth 1 -type f \
     \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
