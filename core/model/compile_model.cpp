@@ -84,10 +84,13 @@ int firstSingularPivot(const Data::BaseMatrix& B, double tol) {
        "(singular articulated inertia; give the moving links mass or inertia)");
 }
 
+constexpr double kMinimumPivot = 1e-100;
+
 // The generalized inertia M is positive definite exactly when every pivot of the
 // articulated-body factorisation is: D_i = S_i^T IA_i S_i > 0 for every joint (leaves first)
 // and S0^T IA_0 S0 for the vehicle. O(N), unlike a dense Cholesky factorisation of M (O(N^3):
-// 13 s for a 2000-link chain). Pivots are compared with 1e-12 x the largest diagonal entry of M.
+// 13 s for a 2000-link chain). Pivots are compared with 1e-12 x the largest diagonal entry of M
+// and with kMinimumPivot.
 void checkNonSingular(const Model& model) {
   Data data(model);
   State state = State::neutral(model);
@@ -108,7 +111,10 @@ void checkNonSingular(const Model& model) {
     const Data::BaseMatrix base_composite =
         data.S0.leftCols(b).transpose() * composite[0] * data.S0.leftCols(b);
     if (b > 0) scale = std::max(scale, base_composite.diagonal().maxCoeff());
-    const double tol = 1e-12 * scale;
+    // Relative to the largest entry, and absolute: a pivot below 1e-100 (SI) would make
+    // accelerations overflow under forces inside the input limits (subnormal masses compiled
+    // and gave NaN at rest).
+    const double tol = std::max(1e-12 * scale, kMinimumPivot);
     // A system without inertia in a vehicle direction at all is named as such first.
     if (b > 0) {
       const int j = firstSingularPivot(base_composite, tol);
