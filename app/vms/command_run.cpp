@@ -83,8 +83,7 @@ class AnalysisProbe {
   VecX tau_;
 };
 
-void writeFigures(JsonObjectWriter& j, const OutputStatistics& statistics,
-                  SummarySection section) {
+void writeFigures(JsonObjectWriter& j, const OutputStatistics& statistics, SummarySection section) {
   for (const OutputStatistics::Figure& f : statistics.figures()) {
     if (f.spec.section != section) continue;
     j.number(f.spec.key, f.value);

@@ -1,0 +1,30 @@
+#pragma once
+// The trajectory CSV of a run: the CSV columns of the output quantities
+// (output_quantities.hpp) in table order, a header and one row per instant, every value as
+// "%.17g" (so it reads back to the same double). Rows are flushed as written: a run that stops
+// early leaves a valid file. Used by `vms run` and the desktop CSV export, so both write the
+// same columns.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/scenario/output_quantities.hpp"
+
+namespace vms {
+
+class OutputCsvWriter {
+ public:
+  /// Writes to `file` (not owned); `quantities` must outlive the writer.
+  OutputCsvWriter(std::FILE* file, const OutputQuantities& quantities);
+  void writeHeader();
+  /// One row at `at` (`first`: the run's first snapshot). Allocates nothing.
+  void writeRow(const OutputSample& at, const Snapshot& first);
+  const std::vector<std::string>& columns() const { return columns_; }
+
+ private:
+  std::FILE* file_;
+  std::vector<const OutputQuantity*> csv_;
+  std::vector<std::string> columns_;
+};
+
+}  // namespace vms
