@@ -1,8 +1,8 @@
 // Issue 12's ten classes of hostile input through the `vms` command line: every bad input ends
 // with exit status 1 (bad file) or 2 (bad arguments) and exactly one stderr line that names the
 // file; never a signal, never a run that "succeeds" with nothing done or with NaN in its output.
-// Reproducers: tests/data/hostile/ (README.md there); generated inputs are written to a
-// temporary directory.
+// Reproducers: the regression corpus fuzz/regressions/ (fuzz/README.md); generated inputs are
+// written to a temporary directory.
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -30,8 +30,15 @@ Run runVms(const QStringList& args, const QString& cwd = QString()) {
   return r;
 }
 
+/// A reproducer of the regression corpus (fuzz/regressions/<target>/, fuzz/README.md).
 QString hostile(const char* name) {
-  return QStringLiteral(VMS_SOURCE_DIR "/tests/data/hostile/") + name;
+  for (const char* target : {"scenario", "state", "urdf", "vms_json", "simulate"}) {
+    const QString path = QStringLiteral(VMS_SOURCE_DIR "/fuzz/regressions/") + target + "/" + name;
+    if (QFileInfo::exists(path)) return path;
+  }
+  return QStringLiteral(VMS_SOURCE_DIR "/models/") + name;  // the examples
+}
+return QStringLiteral(VMS_SOURCE_DIR "/tests/data/hostile/") + name;
 }
 
 /// stderr lines that are not warnings.
