@@ -38,8 +38,6 @@ QString hostile(const char* name) {
   }
   return QStringLiteral(VMS_SOURCE_DIR "/models/") + name;  // the examples
 }
-return QStringLiteral(VMS_SOURCE_DIR "/tests/data/hostile/") + name;
-}
 
 /// stderr lines that are not warnings.
 QList<QByteArray> errorLines(const Run& r) {
