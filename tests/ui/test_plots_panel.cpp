@@ -67,15 +67,28 @@ void TestPlotsPanel::registryListsModelQuantities() {
     QCOMPARE(registry.find("qd:" + j)->unit, QString("rad/s"));
     QCOMPARE(registry.find("tau:" + j)->unit, QString("N m"));
   }
-  for (const char* id : {"P_total_x", "L_vehicle_z", "L_arm_z", "energy", "T", "actuator_work",
-                         "power_residual", "attitude_deviation", "vehicle_com_dx", "reaction_fx",
-                         "reaction_nz", "manipulability_fixed", "manipulability_floating",
-                         "dynamic_singularity", "tracking_error", "drift_P", "drift_L"})
+  for (const char* id :
+       {"Px", "L_vehicle_z", "L_arm_z", "energy", "T", "actuator_work", "power_residual",
+        "vehicle_attitude_deviation", "vehicle_com_dx", "system_com_displacement", "drift_L_com",
+        "reaction_fx", "reaction_nz", "manipulability_fixed", "manipulability_floating",
+        "dynamic_singularity", "tracking_error", "drift_P", "drift_L"})
     QVERIFY2(registry.find(id), id);
   QVERIFY(!registry.find("q:nope"));
   QVERIFY(!QuantityRegistry().find("q:" + QString::fromStdString(model.joint_names[0])));
   QCOMPARE(registry.ids().removeDuplicates(), 0);
-  QCOMPARE(registry.find("L_total_y")->unit, QString("N m s"));
+  QCOMPARE(registry.find("Ly")->unit, QString("N m s"));
+  // Ids of earlier versions still name their quantity (user plots, saved ids).
+  QCOMPARE(registry.find("P_total_x")->id, QString("Px"));
+  QCOMPARE(registry.find("L_total_y")->id, QString("Ly"));
+  QCOMPARE(registry.find("attitude_deviation")->id, QString("vehicle_attitude_deviation"));
+  QCOMPARE(registry.find("Px")->label, QString("P total x"));
+  // The core table's names, units and groups: the CSV columns of `vms run`.
+  const OutputQuantities table = OutputQuantities::forModel(model);
+  for (const OutputQuantity& q : table.all()) {
+    const Quantity* shown = registry.find(QString::fromStdString(q.name));
+    QCOMPARE(bool(shown), q.isPlotted());
+    if (shown) QCOMPARE(shown->unit, QString::fromStdString(q.unit));
+  }
   QCOMPARE(axisLabel("P", "N s"), QString("P (N s)"));
   QCOMPARE(csvColumnUnit("qd:joint1"), QString("rad/s | m/s"));
   QCOMPARE(csvColumnUnit("Lz"), QString("N m s"));
@@ -141,8 +154,8 @@ void TestPlotsPanel::graphsHoldTheQuantityValues() {
   // Silent series (exactly 0 all along) are left out of the plot and its legend.
   const PlotFigure* m = panel.figure(mom);
   const QStringList mids = m->spec().seriesIds();
-  QVERIFY(!m->seriesShown(mids.indexOf("P_total_z")));
-  QVERIFY(!graphOf(panel, mom, "P_total_z")->visible());
+  QVERIFY(!m->seriesShown(mids.indexOf("Pz")));
+  QVERIFY(!graphOf(panel, mom, "Pz")->visible());
   QVERIFY(m->seriesShown(mids.indexOf("P_vehicle_x")));
   QVERIFY(graphOf(panel, mom, "P_vehicle_x")->visible());
   QCOMPARE(m->pane(0)->parentPlot()->plottableCount(), 18);

@@ -21,8 +21,7 @@ bool MainWindow::exportTrajectory(const QString& path, QString* error) {
   QString message;
   long rows = -1;
   if (controller_->hasSimulation())
-    rows =
-        exportTrajectoryCsv(controller_->history(), controller_->scenario().model, path, &message);
+    rows = exportTrajectoryCsv(controller_->history(), controller_->scenario(), path, &message);
   else
     message = tr("nothing to export: no model open");
   if (rows < 0) {

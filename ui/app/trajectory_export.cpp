@@ -5,13 +5,14 @@
 #include <limits>
 #include <vector>
 
-#include "core/io/trajectory_csv.hpp"
+#include "core/scenario/output_csv.hpp"
+#include "ui/sim/frame_output.hpp"
 #include "ui/sim/history_buffer.hpp"
 
 namespace vms::ui {
 
-long exportTrajectoryCsv(const HistoryBuffer& history, const Model& model, const QString& path,
-                         QString* error) {
+long exportTrajectoryCsv(const HistoryBuffer& history, const Scenario& scenario,
+                         const QString& path, QString* error) {
   std::vector<SimFrame> frames;
   history.framesAfter(std::numeric_limits<long>::min(), frames);
   if (frames.empty()) {
@@ -25,19 +26,15 @@ long exportTrajectoryCsv(const HistoryBuffer& history, const Model& model, const
   }
   long rows = 0;
   try {
-    TrajectoryCsvWriter writer(file, model);
+    const OutputQuantities quantities = OutputQuantities::forScenario(scenario);
+    OutputCsvWriter writer(file, quantities);
     writer.writeHeader();
+    // No CSV column depends on the first instant (drifts are not columns); the oldest frame
+    // kept stands in for it.
+    const Snapshot& first = frames.front().snapshot;
     for (const SimFrame& frame : frames) {
-      const Snapshot& s = frame.snapshot;
-      if (s.state.q.size() != model.njoints) continue;  // a frame of another model
-      MomentumSummary m;
-      m.linear = s.momenta.linear_total;
-      m.angular_origin = s.momenta.angular_origin_total;
-      m.angular_com = s.momenta.angular_com_total;
-      m.center_of_mass = s.momenta.center_of_mass;
-      m.kinetic_energy = s.kinetic_energy;
-      m.mass = s.momenta.mass;
-      writer.writeRow(s.time, s.state, m);
+      if (frame.snapshot.state.q.size() != scenario.model.njoints) continue;  // another model
+      writer.writeRow(FrameOutput(frame).sample(), first);
       ++rows;
     }
   } catch (const std::exception& e) {

@@ -10,16 +10,16 @@ const char* const kAxes[3] = {"x", "y", "z"};
 // Components by colour, parts by line style: x vermillion, y green, z blue.
 const int kAxisColor[3] = {1, 2, 0};
 
-/// prefix + {x, y, z} for each part; colour by component, style by part.
-PaneSpec vectorPane(const QString& name, const QString& unit, const QString& id_prefix,
+/// id_prefixes[p] + {x, y, z} for each part p (labelled parts[p]); colour by component, style
+/// by part.
+PaneSpec vectorPane(const QString& name, const QString& unit, const QStringList& id_prefixes,
                     const QStringList& parts, const QString& label_prefix) {
   static const Qt::PenStyle kPartStyle[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
   PaneSpec pane{name, unit, false, {}};
   for (int p = 0; p < parts.size(); ++p) {
     for (int c = 0; c < 3; ++c) {
-      const QString part = parts[p].isEmpty() ? QString() : parts[p] + "_";
       const QString label = label_prefix + (parts[p].isEmpty() ? "" : parts[p] + " ") + kAxes[c];
-      pane.series.push_back({id_prefix + part + kAxes[c], label, kAxisColor[c], kPartStyle[p % 3]});
+      pane.series.push_back({id_prefixes[p] + kAxes[c], label, kAxisColor[c], kPartStyle[p % 3]});
     }
   }
   return pane;
@@ -124,21 +124,23 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
   switch (kind) {
     case PlotKind::Momentum:
       // Short axis names (P, L about the world origin): panes are ~170 px high in a dock.
-      spec.panes.push_back(vectorPane("P", "N s", "P_", parts, ""));
-      spec.panes.push_back(vectorPane("L about origin", "N m s", "L_", parts, ""));
+      spec.panes.push_back(vectorPane("P", "N s", {"P", "P_vehicle_", "P_arm_"}, parts, ""));
+      spec.panes.push_back(
+          vectorPane("L about origin", "N m s", {"L", "L_vehicle_", "L_arm_"}, parts, ""));
       break;
     case PlotKind::MomentumDrift:
       spec.panes.push_back({"|P - P(0)|", "N s", true, {single("drift_P", "|P - P(0)|", 0)}});
       spec.panes.push_back({"|L - L(0)|", "N m s", true, {single("drift_L", "|L - L(0)|", 1)}});
       break;
     case PlotKind::BaseReaction:
-      spec.panes.push_back(vectorPane("force", "N", "reaction_f", {""}, "f "));
-      spec.panes.push_back(vectorPane("torque", "N m", "reaction_n", {""}, "n "));
+      spec.panes.push_back(vectorPane("force", "N", {"reaction_f"}, {""}, "f "));
+      spec.panes.push_back(vectorPane("torque", "N m", {"reaction_n"}, {""}, "n "));
       spec.panes.push_back({"attitude deviation",
                             "rad",
                             false,
-                            {single("attitude_deviation", "attitude deviation", 3)}});
-      spec.panes.push_back(vectorPane("vehicle CoM displacement", "m", "vehicle_com_d", {""}, "d"));
+                            {single("vehicle_attitude_deviation", "attitude deviation", 3)}});
+      spec.panes.push_back(
+          vectorPane("vehicle CoM displacement", "m", {"vehicle_com_d"}, {""}, "d"));
       break;
     case PlotKind::Manipulability:
       spec.panes.push_back({"manipulability w",

@@ -1,152 +1,61 @@
 #include "ui/plots/quantities.hpp"
 
-#include <cmath>
-#include <limits>
+#include <QHash>
+
+#include "ui/sim/frame_output.hpp"
 
 namespace vms::ui {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-const char* const kAxes[3] = {"x", "y", "z"};
+QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-using Getter = std::function<double(const SimFrame&, const SimFrame&)>;
-
-double element(const VecX& v, int i) { return i >= 0 && i < v.size() ? v[i] : kNaN; }
-
-void add(std::vector<Quantity>& out, const QString& id, const QString& label, const QString& unit,
-         const QString& group, Getter value) {
-  out.push_back({id, label, unit, group, std::move(value)});
-}
-
-/// Three components x, y, z of a Vec3 member read by `vec`.
-template <typename VecOf>
-void addVector(std::vector<Quantity>& out, const QString& id_prefix, const QString& label_prefix,
-               const QString& unit, const QString& group, VecOf vec) {
-  for (int c = 0; c < 3; ++c) {
-    add(out, id_prefix + kAxes[c], label_prefix + kAxes[c], unit, group,
-        [vec, c](const SimFrame& f, const SimFrame&) { return vec(f)[c]; });
-  }
-}
-
-void addMomentum(std::vector<Quantity>& q) {
-  const QString group = QStringLiteral("Momentum");
-  addVector(q, "P_total_", "P total ", "N s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.linear_total; });
-  addVector(q, "P_vehicle_", "P vehicle ", "N s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.linear_vehicle; });
-  addVector(q, "P_arm_", "P arm ", "N s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.linear_arm; });
-  addVector(q, "L_total_", "L total ", "N m s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.angular_origin_total; });
-  addVector(q, "L_vehicle_", "L vehicle ", "N m s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.angular_origin_vehicle; });
-  addVector(q, "L_arm_", "L arm ", "N m s", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.angular_origin_arm; });
-  const QString drift = QStringLiteral("Momentum drift");
-  add(q, "drift_P", "|P - P(0)|", "N s", drift, [](const SimFrame& f, const SimFrame& first) {
-    return (f.snapshot.momenta.linear_total - first.snapshot.momenta.linear_total).norm();
-  });
-  add(q, "drift_L", "|L - L(0)|", "N m s", drift, [](const SimFrame& f, const SimFrame& first) {
-    return (f.snapshot.momenta.angular_origin_total - first.snapshot.momenta.angular_origin_total)
-        .norm();
-  });
-}
-
-void addEnergy(std::vector<Quantity>& q) {
-  const QString group = QStringLiteral("Energy");
-  add(q, "T", "T (kinetic)", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.kinetic_energy; });
-  add(q, "V", "V (potential)", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.potential_energy; });
-  add(q, "energy", "E = T + V", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.energy; });
-  add(q, "actuator_work", "actuator work W", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.actuator_work; });
-  add(q, "power_residual", "E - E(0) - W", "J", group,
-      [](const SimFrame& f, const SimFrame& first) {
-        return f.snapshot.energy - first.snapshot.energy - f.snapshot.actuator_work;
-      });
-  add(q, "T_vehicle", "T vehicle", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.momenta.kinetic_vehicle; });
-  add(q, "T_arm", "T arm", "J", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.momenta.kinetic_arm; });
-}
-
-void addVehicle(std::vector<Quantity>& q) {
-  const QString group = QStringLiteral("Vehicle");
-  add(q, "attitude_deviation", "attitude deviation", "rad", group,
-      [](const SimFrame& f, const SimFrame&) { return f.snapshot.vehicle_attitude_deviation; });
-  addVector(q, "vehicle_com_d", "vehicle CoM d", "m", group,
-            [](const SimFrame& f) { return f.snapshot.vehicle_com_displacement; });
-  addVector(q, "base_p", "vehicle position ", "m", group,
-            [](const SimFrame& f) { return f.snapshot.state.base_position; });
-  addVector(q, "base_v", "vehicle velocity ", "m/s", group,
-            [](const SimFrame& f) { return f.snapshot.state.baseLinearVelocityWorld(); });
-  addVector(q, "base_w", "vehicle angular velocity ", "rad/s", group,
-            [](const SimFrame& f) { return f.snapshot.state.baseAngularVelocityWorld(); });
-  addVector(q, "system_com_", "system CoM ", "m", group,
-            [](const SimFrame& f) { return f.snapshot.momenta.center_of_mass; });
-  const QString reaction = QStringLiteral("Base reaction");
-  addVector(q, "reaction_f", "reaction force ", "N", reaction,
-            [](const SimFrame& f) { return Vec3(f.analysis.vehicle_reaction_world.head<3>()); });
-  addVector(q, "reaction_n", "reaction torque ", "N m", reaction,
-            [](const SimFrame& f) { return Vec3(f.analysis.vehicle_reaction_world.tail<3>()); });
-}
-
-void addAnalysis(std::vector<Quantity>& q) {
-  const QString group = QStringLiteral("Manipulability");
-  add(q, "manipulability_fixed", "w fixed base (Jm)", "", group,
-      [](const SimFrame& f, const SimFrame&) { return f.analysis.manipulability_fixed; });
-  add(q, "manipulability_floating", "w floating (J*)", "", group,
-      [](const SimFrame& f, const SimFrame&) { return f.analysis.manipulability_floating; });
-  add(q, "dynamic_singularity", "w(J*) / w(Jm)", "", group,
-      [](const SimFrame& f, const SimFrame&) { return f.analysis.dynamic_singularity; });
-  add(q, "tracking_error", "tracking error", "rad | m", QStringLiteral("Control"),
-      [](const SimFrame& f, const SimFrame&) {
-        return f.snapshot.tracking ? f.snapshot.tracking_error : kNaN;
-      });
-}
-
-void addJoints(std::vector<Quantity>& q, const Model& model) {
-  const QString group = QStringLiteral("Joints");
-  const int n = static_cast<int>(model.joint_names.size());
-  for (int k = 0; k < n; ++k) {
-    const QString name = QString::fromStdString(model.joint_names[k]);
-    const int body = k < static_cast<int>(model.joint_body.size()) ? model.joint_body[k] : -1;
-    const bool prismatic = body >= 0 && body < static_cast<int>(model.joint_type.size()) &&
-                           model.joint_type[body] == JointType::Prismatic;
-    add(q, "q:" + name, "q " + name, prismatic ? "m" : "rad", group,
-        [k](const SimFrame& f, const SimFrame&) { return element(f.snapshot.state.q, k); });
-    add(q, "qd:" + name, "qd " + name, prismatic ? "m/s" : "rad/s", group,
-        [k](const SimFrame& f, const SimFrame&) { return element(f.snapshot.state.qd, k); });
-    add(q, "tau:" + name, "tau " + name, prismatic ? "N" : "N m", group,
-        [k](const SimFrame& f, const SimFrame&) { return element(f.snapshot.joint_torque, k); });
-  }
+// Ids of earlier versions of the registry that were renamed to the core (CSV) names.
+const QHash<QString, QString>& oldIds() {
+  static const QHash<QString, QString> ids = {
+      {"P_total_x", "Px"},
+      {"P_total_y", "Py"},
+      {"P_total_z", "Pz"},
+      {"L_total_x", "Lx"},
+      {"L_total_y", "Ly"},
+      {"L_total_z", "Lz"},
+      {"attitude_deviation", "vehicle_attitude_deviation"},
+  };
+  return ids;
 }
 
 }  // namespace
 
-QuantityRegistry::QuantityRegistry() {
-  addMomentum(quantities_);
-  addEnergy(quantities_);
-  addVehicle(quantities_);
-  addAnalysis(quantities_);
+double Quantity::value(const SimFrame& frame, const SimFrame& first) const {
+  return source.value(FrameOutput(frame).sample(), first.snapshot);
 }
 
-QuantityRegistry::QuantityRegistry(const Model& model) : QuantityRegistry() {
-  addJoints(quantities_, model);
+QuantityRegistry::QuantityRegistry() : QuantityRegistry(OutputQuantities::forModel(Model())) {}
+
+QuantityRegistry::QuantityRegistry(const Model& model)
+    : QuantityRegistry(OutputQuantities::forModel(model)) {}
+
+QuantityRegistry::QuantityRegistry(const Scenario& scenario)
+    : QuantityRegistry(OutputQuantities::forScenario(scenario)) {}
+
+QuantityRegistry::QuantityRegistry(const OutputQuantities& table) {
+  for (const OutputQuantity& q : table.all()) {
+    if (!q.isPlotted()) continue;
+    const QString id = qs(q.name);
+    quantities_.push_back({id, quantityLabel(id), qs(q.unit), qs(q.group), q});
+  }
 }
 
 int QuantityRegistry::indexOf(const QString& id) const {
+  const QString canonical = canonicalQuantityId(id);
   for (int i = 0; i < size(); ++i)
-    if (quantities_[i].id == id) return i;
+    if (quantities_[static_cast<size_t>(i)].id == canonical) return i;
   return -1;
 }
 
 const Quantity* QuantityRegistry::find(const QString& id) const {
   const int i = indexOf(id);
-  return i < 0 ? nullptr : &quantities_[i];
+  return i < 0 ? nullptr : &quantities_[static_cast<size_t>(i)];
 }
 
 QStringList QuantityRegistry::ids() const {
@@ -162,41 +71,77 @@ QStringList QuantityRegistry::groups() const {
   return out;
 }
 
+QString canonicalQuantityId(const QString& id) { return oldIds().value(id, id); }
+
+QString quantityLabel(const QString& name) {
+  static const QHash<QString, QString> exact = {
+      {"T", "T (kinetic)"},
+      {"V", "V (potential)"},
+      {"energy", "E = T + V"},
+      {"actuator_work", "actuator work W"},
+      {"power_residual", "E - E(0) - W"},
+      {"T_vehicle", "T vehicle"},
+      {"T_arm", "T arm"},
+      {"vehicle_attitude_deviation", "attitude deviation"},
+      {"vehicle_com_displacement", "|vehicle CoM displacement|"},
+      {"system_com_displacement", "|system CoM - c(0)|"},
+      {"manipulability_fixed", "w fixed base (Jm)"},
+      {"manipulability_floating", "w floating (J*)"},
+      {"dynamic_singularity", "w(J*) / w(Jm)"},
+      {"tracking_error", "tracking error"},
+      {"drift_P", "|P - P(0)|"},
+      {"drift_L", "|L - L(0)|"},
+      {"drift_L_com", "|L_c - L_c(0)|"},
+  };
+  if (const auto it = exact.constFind(name); it != exact.constEnd()) return *it;
+  // Prefix + the rest of the name (a component or a joint / thruster name).
+  static const std::pair<const char*, const char*> kPrefixes[] = {
+      {"P_vehicle_", "P vehicle "},
+      {"P_arm_", "P arm "},
+      {"L_vehicle_", "L vehicle "},
+      {"L_arm_", "L arm "},
+      {"P", "P total "},
+      {"L", "L total "},
+      {"vehicle_com_d", "vehicle CoM d"},
+      {"system_com_", "system CoM "},
+      {"base_p", "vehicle position "},
+      {"base_q", "vehicle quaternion "},
+      {"base_v", "vehicle velocity "},
+      {"base_w", "vehicle angular velocity "},
+      {"reaction_f", "reaction force "},
+      {"reaction_n", "reaction torque "},
+      {"qd:", "qd "},
+      {"q:", "q "},
+      {"tau:", "tau "},
+      {"thrust:", "thrust "},
+  };
+  for (const auto& [prefix, label] : kPrefixes) {
+    const QString p = QLatin1String(prefix);
+    // "P"/"L" alone only before one component letter (Px, Lz).
+    if (name.startsWith(p) && (p.size() > 1 || name.size() == 2))
+      return QLatin1String(label) + name.mid(p.size());
+  }
+  return QString(name).replace('_', ' ');
+}
+
 QString axisLabel(const QString& name, const QString& unit) {
   return unit.isEmpty() ? name : name + " (" + unit + ")";
 }
 
 QString csvColumnUnit(const QString& c) {
+  // Joint and thruster columns: the CSV does not say the joint type.
   struct Rule {
     const char* prefix;
     const char* unit;
   };
-  // qd: before q: ("qd:" does not start with "q:", but keep the specific ones first).
   static const Rule kRules[] = {
-      {"base_p", "m"},
-      {"base_q", ""},
-      {"base_v", "m/s"},
-      {"base_w", "rad/s"},
-      {"qd:", "rad/s | m/s"},
-      {"q:", "rad | m"},
-      {"tau:", "N m | N"},
-      {"thrust:", ""},
-      {"P_", "N s"},
-      {"L_", "N m s"},
-      {"vehicle_attitude_deviation", "rad"},
-      {"vehicle_com_d", "m"},
-      {"system_com_", "m"},
-      {"actuator_work", "J"},
-      {"energy", "J"},
-  };
-  if (c == "t") return "s";
-  if (c == "Px" || c == "Py" || c == "Pz") return "N s";
-  if (c == "Lx" || c == "Ly" || c == "Lz") return "N m s";
-  if (c == "T") return "J";
-  for (const Rule& r : kRules) {
-    if (c.startsWith(r.prefix)) return r.unit;
-  }
-  return {};
+      {"qd:", "rad/s | m/s"}, {"q:", "rad | m"}, {"tau:", "N m | N"}, {"thrust:", ""}};
+  for (const Rule& r : kRules)
+    if (c.startsWith(QLatin1String(r.prefix))) return QLatin1String(r.unit);
+  // Everything else: the unit of the core quantity of that name.
+  static const OutputQuantities table = OutputQuantities::forModel(Model());
+  const OutputQuantity* q = table.find(c.toStdString());
+  return q ? qs(q->unit) : QString();
 }
 
 }  // namespace vms::ui

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/sim/frame_output.hpp"
+
 namespace vms::ui {
 
 QuantityHistory::QuantityHistory(int capacity) : capacity_(std::max(capacity, 16)) {
@@ -39,8 +41,9 @@ bool QuantityHistory::append(const SimFrame& frame) {
   if (!rewound && index % stride_ != 0) return false;
   time_.push_back(t);
   const auto& quantities = registry_.all();
+  const FrameOutput output(frame);  // the analysis converted once for every quantity
   for (size_t i = 0; i < quantities.size(); ++i)
-    values_[i].push_back(quantities[i].value(frame, first_));
+    values_[i].push_back(quantities[i].value(output.sample(), first_.snapshot));
   if (size() < capacity_) return rewound;
   halve();
   return true;

@@ -332,7 +332,9 @@ bool SimulationWorker::stepSafely() {
     sim_->step();
     if (sim_->state().allFinite()) {
       current_recorded_ = false;
-      if (++steps_since_record_ >= record_every_) record();
+      // At vms run's instants (every output_every steps from the start), whatever was
+      // published in between, so that the CSV export has vms run's rows.
+      if (sim_->stepIndex() % record_every_ == 0) record();
       return true;
     }
     message = "simulation diverged (state became NaN/Inf)";
