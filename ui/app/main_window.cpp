@@ -125,7 +125,7 @@ void MainWindow::connectSignals() {
   });
   connect(controller_, &SimulationController::diverged, this, [this](const QString& message) {
     // Shown until the next message: the run stays stopped until the user acts.
-    statusBar()->showMessage(tr("Simulation diverged: %1").arg(firstLine(message)));
+    statusBar()->showMessage(tr("Run stopped: %1").arg(firstLine(message)));
     showProblem(tr("The simulation diverged"),
                 message + tr("\n\nThe run is paused. Try a smaller time step, another "
                              "integrator, or reset."));
@@ -206,7 +206,7 @@ void MainWindow::loadSimulation() {
     const Scenario& scenario = document_->scenario();
     controller_->load(scenario);
     scene_->setModel(scenario.model, document_->modelDirectory());
-    plots_->setModel(scenario.model);
+    plots_->setScenario(scenario);
     teach_->setScenario(scenario);
     pump_->restartPlots();
     pump_->forgetFrame();
