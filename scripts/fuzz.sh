@@ -18,7 +18,7 @@
 # Environment: FUZZ_MAX_LEN (default 65536: big enough for deep-nesting inputs of tens of KB,
 # small enough to keep executions fast), FUZZ_JOBS (build jobs, default nproc).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 seconds=${1:-60}
 shift $(($# > 0 ? 1 : 0))
@@ -37,7 +37,7 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
   exit 2
 fi
 
-build=build-fuzz
+build="build-fuzz"
 max_len=${FUZZ_MAX_LEN:-65536}
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
