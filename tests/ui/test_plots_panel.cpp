@@ -82,6 +82,12 @@ void TestPlotsPanel::registryListsModelQuantities() {
   QCOMPARE(registry.find("L_total_y")->id, QString("Ly"));
   QCOMPARE(registry.find("attitude_deviation")->id, QString("vehicle_attitude_deviation"));
   QCOMPARE(registry.find("Px")->label, QString("P total x"));
+  // A scenario's thrusters are plottable (their commands, as in vms run's CSV).
+  const Scenario flying =
+      loadScenario(VMS_SOURCE_DIR "/models/seed003_inspection_flying.scenario.json");
+  const QString thruster = "thrust:" + QString::fromStdString(flying.thrusters.at(0).name);
+  QVERIFY(QuantityRegistry(flying).find(thruster));
+  QVERIFY(!QuantityRegistry(flying.model).find(thruster));
   // The core table's names, units and groups: the CSV columns of `vms run`.
   const OutputQuantities table = OutputQuantities::forModel(model);
   for (const OutputQuantity& q : table.all()) {

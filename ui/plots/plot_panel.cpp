@@ -149,6 +149,11 @@ void PlotPanel::setModel(const Model& model) {
   impl_->rebuild();
 }
 
+void PlotPanel::setScenario(const Scenario& scenario) {
+  impl_->history.setRegistry(QuantityRegistry(scenario));
+  impl_->rebuild();
+}
+
 void PlotPanel::appendFrames(const std::vector<SimFrame>& frames) {
   if (frames.empty()) return;
   const int before = impl_->history.size();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/model/model.hpp"
+#include "core/scenario/scenario.hpp"
 #include "ui/plots/plot_kind.hpp"  // PlotKind: the built-in plots
 #include "ui/sim/sim_frame.hpp"
 
@@ -29,6 +30,8 @@ class PlotPanel : public QWidget {
 
   /// Resets the plots for a model (joint names for the joint plots).
   void setModel(const Model& model);
+  /// The same for a scenario: its thrusters' commands (thrust:<name>) become plottable too.
+  void setScenario(const Scenario& scenario);
   /// Appends frames (time-ordered); redraws at most once per call.
   void appendFrames(const std::vector<SimFrame>& frames);
   void clear();
