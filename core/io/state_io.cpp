@@ -13,23 +13,26 @@ namespace {
 
 std::string numbers(int n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
 
-VecX readJointVector(ObjectReader& r, const std::string& key, const Model& model, bool required) {
+std::optional<std::vector<double>> readJointVector(ObjectReader& r, const std::string& key) {
   const Json* j = r.get(key);
-  if (!j) {
+  if (!j) return std::nullopt;
+  if (!j->is_array())
+    r.failAt(key, "expected an array of numbers (one per joint), got " + io::describeJson(*j));
+  return io::readNumbers(*j, 0, r.keyPath(key), r.source());
+}
+
+VecX jointVector(const std::optional<std::vector<double>>& v, const std::string& key,
+                 const Model& model, bool required, const std::string& source) {
+  if (!v) {
     if (required && model.njoints > 0)
-      r.failAt(key, "missing (expected " + numbers(model.njoints) + ", one per joint)");
+      io::fail(source, key, "missing (expected " + numbers(model.njoints) + ", one per joint)");
     return VecX::Zero(model.njoints);
   }
-  if (!j->is_array())
-    r.failAt(key, "expected an array of " + numbers(model.njoints) + " (one per joint), got " +
-                      io::describeJson(*j));
-  if (static_cast<int>(j->size()) != model.njoints)
-    r.failAt(key, "expected " + numbers(model.njoints) + " (one per joint), got " +
-                      std::to_string(j->size()));
-  const auto v = io::readNumbers(*j, j->size(), r.keyPath(key), r.source());
-  VecX out(model.njoints);
-  for (int k = 0; k < model.njoints; ++k) out[k] = v[static_cast<size_t>(k)];
-  return out;
+  if (static_cast<int>(v->size()) != model.njoints)
+    io::fail(source, key,
+             "expected " + numbers(model.njoints) + " (one per joint), got " +
+                 std::to_string(v->size()));
+  return Eigen::Map<const VecX>(v->data(), model.njoints);
 }
 
 const char* const kTwistNames[6] = {"v_x", "v_y", "v_z", "w_x", "w_y", "w_z"};
@@ -44,58 +47,81 @@ std::string allowedComponents(const Model& model) {
 
 }  // namespace
 
-StateFile parseStateJson(const std::string& text, const std::string& source, const Model& model,
-                         std::vector<std::string>* warnings) {
+StateDescription parseStateDescription(const std::string& text, const std::string& source) {
   const Json root = io::parseJsonText(text, source);
   ObjectReader r(root, "", source);
-  StateFile out;
-  State& s = out.state;
-  s = State::neutral(model);
-
+  StateDescription d;
   if (const Json* names = r.get("joint_names")) {
-    if (!names->is_array() || static_cast<int>(names->size()) != model.njoints)
-      r.failAt("joint_names", "expected " + std::to_string(model.njoints) +
-                                  " joint names (the model's, in order), got " +
-                                  io::describeJson(*names));
-    for (int k = 0; k < model.njoints; ++k) {
-      const Json& n = (*names)[static_cast<size_t>(k)];
-      if (!n.is_string() || n.get<std::string>() != model.joint_names[static_cast<size_t>(k)])
-        io::fail(source, "joint_names[" + std::to_string(k) + "]",
-                 "expected " + io::quote(model.joint_names[static_cast<size_t>(k)]) +
-                     " (the model's joint " + std::to_string(k) + "), got " + n.dump());
+    if (!names->is_array())
+      r.failAt("joint_names", "expected an array of joint names, got " + io::describeJson(*names));
+    d.joint_names.emplace();
+    for (size_t k = 0; k < names->size(); ++k) {
+      const Json& n = (*names)[k];
+      if (!n.is_string())
+        io::fail(source, io::indexPath("joint_names", k),
+                 "expected a joint name, got " + io::describeJson(n));
+      d.joint_names->push_back(n.get<std::string>());
     }
   }
-
-  Vec3 v_world = Vec3::Zero(), w_world = Vec3::Zero();
   if (const Json* b = r.get("base")) {
     ObjectReader br(*b, "base", source);
-    s.base_position = br.vec3("position", Vec3::Zero());
-    if (s.base_position.cwiseAbs().maxCoeff() > io::kMaxPositionMagnitude)
+    d.position = br.vec3("position", Vec3::Zero());
+    if (d.position.cwiseAbs().maxCoeff() > io::kMaxPositionMagnitude)
       br.failAt("position",
                 "out of range: at most 1e8 m from the world origin (the dynamics are "
                 "computed about the origin and lose precision farther away; move "
                 "the origin near the system)");
     if (const Json* qj = br.get("quaternion_wxyz")) {
       const auto q = io::readNumbers(*qj, 4, br.keyPath("quaternion_wxyz"), source);
-      Quat quat(q[0], q[1], q[2], q[3]);
-      const double n = quat.norm();
-      if (!(n > 0.0)) br.failAt("quaternion_wxyz", "zero quaternion (cannot be normalised)");
-      if (std::abs(n - 1.0) > 1e-6 && warnings)
-        warnings->push_back(source + ": base.quaternion_wxyz: not of unit length (norm " +
-                            io::formatDouble(n) + "): normalised");
-      s.base_orientation = normalized(quat);
+      d.orientation = Quat(q[0], q[1], q[2], q[3]);
+      if (!(d.orientation->norm() > 0.0))
+        br.failAt("quaternion_wxyz", "zero quaternion (cannot be normalised)");
     }
-    v_world = br.vec3("linear_velocity_world", Vec3::Zero());
-    w_world = br.vec3("angular_velocity_world", Vec3::Zero());
+    d.linear_velocity_world = br.vec3("linear_velocity_world", Vec3::Zero());
+    d.angular_velocity_world = br.vec3("angular_velocity_world", Vec3::Zero());
     br.finish({"position", "quaternion_wxyz", "linear_velocity_world", "angular_velocity_world"});
   }
-  s.q = readJointVector(r, "q", model, true);
-  s.qd = readJointVector(r, "qd", model, true);
-  out.tau = readJointVector(r, "tau", model, false);
+  d.q = readJointVector(r, "q");
+  d.qd = readJointVector(r, "qd");
+  d.tau = readJointVector(r, "tau");
   r.finish({"base", "q", "qd", "tau", "joint_names"});
+  return d;
+}
+
+StateFile stateFromDescription(const StateDescription& d, const std::string& source,
+                               const Model& model, std::vector<std::string>* warnings) {
+  StateFile out;
+  State& s = out.state;
+  s = State::neutral(model);
+  if (d.joint_names) {
+    const auto& names = *d.joint_names;
+    if (static_cast<int>(names.size()) != model.njoints)
+      io::fail(source, "joint_names",
+               "expected " + std::to_string(model.njoints) +
+                   " joint names (the model's, in order), got " + std::to_string(names.size()));
+    for (int k = 0; k < model.njoints; ++k)
+      if (names[static_cast<size_t>(k)] != model.joint_names[static_cast<size_t>(k)])
+        io::fail(source, "joint_names[" + std::to_string(k) + "]",
+                 "expected " + io::quote(model.joint_names[static_cast<size_t>(k)]) +
+                     " (the model's joint " + std::to_string(k) + "), got " +
+                     io::quote(names[static_cast<size_t>(k)]));
+  }
+  s.base_position = d.position;
+  if (d.orientation) {
+    const double n = d.orientation->norm();
+    if (!(n > 0.0))
+      io::fail(source, "base.quaternion_wxyz", "zero quaternion (cannot be normalised)");
+    if (std::abs(n - 1.0) > 1e-6 && warnings)
+      warnings->push_back(source + ": base.quaternion_wxyz: not of unit length (norm " +
+                          io::formatDouble(n) + "): normalised");
+    s.base_orientation = normalized(*d.orientation);
+  }
+  s.q = jointVector(d.q, "q", model, true, source);
+  s.qd = jointVector(d.qd, "qd", model, true, source);
+  out.tau = jointVector(d.tau, "tau", model, false, source);
 
   // The vehicle's velocity, in its own frame, must lie in its subgroup.
-  s.setBaseVelocityWorld(v_world, w_world);
+  s.setBaseVelocityWorld(d.linear_velocity_world, d.angular_velocity_world);
   const Mat6X& B = model.base_basis;
   const Vec6 inside = B * (B.transpose() * s.base_twist);
   const Vec6 outside = s.base_twist - inside;
@@ -119,6 +145,11 @@ StateFile parseStateJson(const std::string& text, const std::string& source, con
   }
   s.base_twist = inside;  // exactly in the subgroup
   return out;
+}
+
+StateFile parseStateJson(const std::string& text, const std::string& source, const Model& model,
+                         std::vector<std::string>* warnings) {
+  return stateFromDescription(parseStateDescription(text, source), source, model, warnings);
 }
 
 StateFile readStateFile(const std::string& path, const Model& model,

@@ -1,5 +1,5 @@
 #pragma once
-// STATE files (JSON), exactly as in shared/design/interfaces.md ("STATE files"):
+// STATE files (JSON), exactly as in docs/contracts.md ("STATE files"):
 //   {"base": {"position": [x,y,z], "quaternion_wxyz": [w,x,y,z],
 //             "linear_velocity_world": [..], "angular_velocity_world": [..]},
 //    "q": [..], "qd": [..], "tau": [..]}
@@ -13,6 +13,7 @@
 #include "core/model/model.hpp"
 #include "core/model/model_error.hpp"
 #include "core/model/state.hpp"
+#include "core/model/state_description.hpp"
 
 namespace vms {
 
@@ -35,6 +36,15 @@ StateFile readStateFile(const std::string& path, const Model& model,
 /// Same, from text; `source_name` prefixes the messages.
 StateFile parseStateJson(const std::string& text, const std::string& source_name,
                          const Model& model, std::vector<std::string>* warnings = nullptr);
+
+/// The STATE text as written, not yet checked against a model: JSON syntax, unknown keys, types,
+/// finiteness and ranges, zero quaternion. Errors: ModelError "<source>: <key path>: <problem>".
+StateDescription parseStateDescription(const std::string& text, const std::string& source);
+
+/// Checks a StateDescription against `model` (sizes, joint names, the vehicle's subgroup) and
+/// makes the State; `source` prefixes the messages (a file name, or "<scenario>: initial_state").
+StateFile stateFromDescription(const StateDescription& description, const std::string& source,
+                               const Model& model, std::vector<std::string>* warnings = nullptr);
 
 /// STATE JSON for a state (world-frame velocities, shortest round-trip numbers, includes
 /// "joint_names"). tau may be empty (written as zeros).

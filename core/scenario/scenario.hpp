@@ -17,6 +17,7 @@
 #include "core/model/model.hpp"
 #include "core/model/state.hpp"
 #include "core/modes/maneuvering_modes.hpp"
+#include "core/scenario/scenario_description.hpp"
 
 namespace vms {
 
@@ -87,7 +88,14 @@ struct Scenario {
   std::optional<AnalysisSpec> analysis;  // none: no analysis columns
 };
 
-/// Reads and validates a scenario file (throws ModelError naming the file and the key path).
+/// Compiles the description's model (with its base override, reaction wheels and environment)
+/// and checks every name and value against it: the one place that does. Throws ModelError
+/// "<description.source>: <key path>: <problem>".
+Scenario assembleScenario(const ScenarioDescription& description,
+                          std::vector<std::string>* warnings = nullptr);
+
+/// Reads and validates a scenario file (throws ModelError naming the file and the key path):
+/// assembleScenario(readScenarioDescription(path)).
 Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings = nullptr);
 
 /// The same from text; relative model/state paths are resolved against `base_dir`.

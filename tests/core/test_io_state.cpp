@@ -161,9 +161,10 @@ void TestIoState::errors_data() {
       "qd: expected 3 numbers (one per joint), got 4");
   row("tau size", R"({"q": [0, 0, 0], "qd": [0, 0, 0], "tau": [1]})", "tau: expected 3 numbers");
   row("q missing", R"({"qd": [0, 0, 0]})", "q: missing");
-  row("q type", R"({"q": "zero", "qd": [0, 0, 0]})", "q: expected an array of 3 numbers");
+  row("q type", R"({"q": "zero", "qd": [0, 0, 0]})",
+      "q: expected an array of numbers (one per joint), got a string");
   row("q element", R"({"q": [0, null, 0], "qd": [0, 0, 0]})",
-      "q: expected 3 numbers, element 1 is null");
+      "q: expected an array of numbers, element 1 is null");
   row("overflow", R"({"q": [0, 1e400, 0], "qd": [0, 0, 0]})",
       "JSON: invalid JSON: number overflow");
   row("NaN token", R"({"q": [0, NaN, 0], "qd": [0, 0, 0]})", "line 1, column");
