@@ -1,5 +1,7 @@
 #include "ui/model/description_edits.hpp"
 
+#include <cmath>
+
 #include "core/io/io_util.hpp"
 
 namespace vms::ui {
@@ -15,12 +17,20 @@ VecX vec(std::initializer_list<double> values) {
 
 VecX vec3(const Vec3& x) { return vec({x.x(), x.y(), x.z()}); }
 
-std::string checkValue(const VecX& value, int expected) {
+// The readers' input limit applies to edits too: a value the file readers would refuse could
+// be saved (and autosaved) but never opened again. `any_magnitude`: joint effort and velocity
+// limits, which the readers take at any magnitude.
+std::string checkValue(const VecX& value, int expected, bool any_magnitude = false) {
   if (value.size() != expected)
     return "expected " + std::to_string(expected) + " value" + (expected == 1 ? "" : "s") +
            ", got " + std::to_string(value.size());
-  for (Eigen::Index i = 0; i < value.size(); ++i)
+  for (Eigen::Index i = 0; i < value.size(); ++i) {
     if (!std::isfinite(value[i])) return "not a finite number";
+    if (!any_magnitude && std::abs(value[i]) > io::kMaxMagnitude)
+      return io::formatDouble(value[i]) +
+             " is out of range (numbers in model, state and scenario files are at most 1e15 in "
+             "magnitude)";
+  }
   return {};
 }
 
@@ -155,7 +165,9 @@ std::string setJointPropertyValue(ModelDescription& d, int joint, JointProperty 
     return "no joint " + std::to_string(joint) + " (the model has " +
            std::to_string(d.joints.size()) + ")";
   JointDescription& j = d.joints[joint];
-  const std::string problem = checkValue(value, valueCount(property));
+  const bool any_magnitude =
+      property == JointProperty::Effort || property == JointProperty::Velocity;
+  const std::string problem = checkValue(value, valueCount(property), any_magnitude);
   if (!problem.empty()) return "joint " + io::quote(j.name) + ": " + problem;
   switch (property) {
     case JointProperty::Axis:
