@@ -124,7 +124,7 @@ struct Assembly {
   }
 
   void jointController(const JointControllerDescription& c, const std::string& path,
-                       ControllerSpec& out) const {
+                       JointControllerSetup& out) const {
     if (c.joints) {
       for (size_t i = 0; i < c.joints->size(); ++i)
         out.joints.push_back(joint((*c.joints)[i], io::indexPath(path + ".joints", i)));
@@ -139,59 +139,61 @@ struct Assembly {
     out.gains = gains(c.gains, out.joints.size(), path);
   }
 
-  ControllerSpec controller(const ControllerDescription& c, const std::string& path) const {
-    ControllerSpec out;
-    out.path = path;
+  ControllerSetup controller(const ControllerDescription& c, const std::string& path) const {
     if (const auto* ct = std::get_if<ComputedTorqueDescription>(&c)) {
-      out.type = ControllerSpec::Type::ComputedTorque;
+      ComputedTorqueSetup out;
       jointController(*ct, path, out);
       out.feed_forward = ct->feed_forward;
-    } else if (const auto* pd = std::get_if<JointPDDescription>(&c)) {
-      out.type = ControllerSpec::Type::JointPD;
+      return out;
+    }
+    if (const auto* pd = std::get_if<JointPDDescription>(&c)) {
+      JointPDSetup out;
       jointController(*pd, path, out);
       using C = JointPDController::Compensation;
       out.compensation = pd->compensation == JointPDDescription::Compensation::Gravity ? C::Gravity
                          : pd->compensation == JointPDDescription::Compensation::Bias  ? C::Bias
                                                                                        : C::None;
-    } else if (const auto* rr = std::get_if<ResolvedRateDescription>(&c)) {
-      out.type = ControllerSpec::Type::ResolvedRate;
+      return out;
+    }
+    if (const auto* rr = std::get_if<ResolvedRateDescription>(&c)) {
+      ResolvedRateSetup out;
       if (!wheel_joints.empty())
         fail(path + ".type",
              "resolved_rate drives every joint; it cannot be combined with reaction wheels");
-      for (int k = 0; k < model.njoints; ++k) out.joints.push_back(k);
       out.frame = model.frameIndex(rr->frame);
       if (out.frame < 0) fail(path + ".frame", "unknown frame " + io::quote(rr->frame));
       out.target.p = rr->target_position;
       out.target_orientation = rr->target_orientation.has_value();
       if (rr->target_orientation)
         out.target.R = rr->target_orientation->normalized().toRotationMatrix();
-      out.resolved_rate.k_position = rr->k_position;
-      out.resolved_rate.k_orientation = rr->k_orientation;
-      out.resolved_rate.max_linear_speed = rr->max_linear_speed;
-      out.resolved_rate.max_angular_speed = rr->max_angular_speed;
-      out.resolved_rate.use_generalized_jacobian = rr->generalized_jacobian;
-      out.gains = gains(rr->gains, out.joints.size(), path);
-    } else if (const auto* wa = std::get_if<WheelAttitudeDescription>(&c)) {
-      out.type = ControllerSpec::Type::WheelAttitude;
+      out.options.k_position = rr->k_position;
+      out.options.k_orientation = rr->k_orientation;
+      out.options.max_linear_speed = rr->max_linear_speed;
+      out.options.max_angular_speed = rr->max_angular_speed;
+      out.options.use_generalized_jacobian = rr->generalized_jacobian;
+      out.gains = gains(rr->gains, static_cast<size_t>(model.njoints), path);
+      return out;
+    }
+    if (const auto* wa = std::get_if<WheelAttitudeDescription>(&c)) {
+      WheelAttitudeSetup out;
       if (wheel_joints.empty())
         fail(path + ".type", "wheel_attitude needs actuators.reaction_wheels");
-      out.joints = wheel_joints;
-      out.target_quaternion = wa->target.normalized();
-      out.attitude_gains.kp = diagonal(wa->kp, path + ".kp");
-      out.attitude_gains.kd = diagonal(wa->kd, path + ".kd");
-    } else {
-      const auto& th = std::get<ThrusterHoldDescription>(c);
-      out.type = ControllerSpec::Type::ThrusterHold;
-      if (d.thrusters.empty()) fail(path + ".type", "thruster_hold needs actuators.thrusters");
-      out.target_quaternion = th.target.normalized();
-      out.target_position = th.target_position;
-      out.thruster.attitude = th.attitude;
-      out.thruster.position = th.position;
-      out.thruster.attitude_gains.kp = diagonal(th.kp_attitude, path + ".kp_attitude");
-      out.thruster.attitude_gains.kd = diagonal(th.kd_attitude, path + ".kd_attitude");
-      out.thruster.kp_position = diagonal(th.kp_position, path + ".kp_position");
-      out.thruster.kd_position = diagonal(th.kd_position, path + ".kd_position");
+      out.target = wa->target.normalized();
+      out.gains.kp = diagonal(wa->kp, path + ".kp");
+      out.gains.kd = diagonal(wa->kd, path + ".kd");
+      return out;
     }
+    const auto& th = std::get<ThrusterHoldDescription>(c);
+    ThrusterHoldSetup out;
+    if (d.thrusters.empty()) fail(path + ".type", "thruster_hold needs actuators.thrusters");
+    out.target_attitude = th.target.normalized();
+    out.target_position = th.target_position;
+    out.options.attitude = th.attitude;
+    out.options.position = th.position;
+    out.options.attitude_gains.kp = diagonal(th.kp_attitude, path + ".kp_attitude");
+    out.options.attitude_gains.kd = diagonal(th.kd_attitude, path + ".kd_attitude");
+    out.options.kp_position = diagonal(th.kp_position, path + ".kp_position");
+    out.options.kd_position = diagonal(th.kd_position, path + ".kd_position");
     return out;
   }
 };

@@ -5,6 +5,7 @@
 // ModelError "<file>: <key path>: <problem>".
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/actuators/reaction_wheel.hpp"
@@ -34,27 +35,48 @@ struct TrajectorySpec {
   JointSweepParameters sweep;
 };
 
-struct ControllerSpec {
-  enum class Type { ComputedTorque, JointPD, ResolvedRate, WheelAttitude, ThrusterHold };
-  Type type = Type::ComputedTorque;
-  std::string path;  // key path in the scenario file, e.g. "controllers[0]"
-  // computed_torque / joint_pd (and the inner loop of resolved_rate)
+// The controllers of an assembled scenario: joints resolved to model indices, sizes checked
+// against the model. One type per controller (the description's counterparts, resolved).
+
+/// What the joint controllers share.
+struct JointControllerSetup {
   std::vector<int> joints;                   // model joint indices, in the listed order
   std::optional<TrajectorySpec> trajectory;  // none: hold the initial positions
   JointGains gains;
-  bool feed_forward = false;  // computed_torque
+};
+
+struct ComputedTorqueSetup : JointControllerSetup {
+  bool feed_forward = false;
+};
+
+struct JointPDSetup : JointControllerSetup {
   JointPDController::Compensation compensation = JointPDController::Compensation::None;
-  // resolved_rate
+};
+
+/// Drives every joint (an inner computed-torque loop with `gains`).
+struct ResolvedRateSetup {
   int frame = -1;
   Pose target;
   bool target_orientation = false;  // false: keep the frame's initial orientation
-  ResolvedRateOptions resolved_rate;
-  // wheel_attitude / thruster_hold
-  Quat target_quaternion = Quat::Identity();
-  Vec3 target_position = Vec3::Zero();
-  AttitudeGains attitude_gains;
-  ThrusterVehicleController::Options thruster;
+  ResolvedRateOptions options;
+  JointGains gains;
 };
+
+/// Drives the reaction wheels.
+struct WheelAttitudeSetup {
+  Quat target = Quat::Identity();
+  AttitudeGains gains;
+};
+
+/// Drives the thrusters.
+struct ThrusterHoldSetup {
+  Quat target_attitude = Quat::Identity();
+  Vec3 target_position = Vec3::Zero();
+  ThrusterVehicleController::Options options;
+};
+
+using ControllerSetup = std::variant<ComputedTorqueSetup, JointPDSetup, ResolvedRateSetup,
+                                     WheelAttitudeSetup, ThrusterHoldSetup>;
 
 struct EnvironmentSpec {
   enum class Type { None, Gravity, Underwater, GravityGradient };
@@ -81,7 +103,7 @@ struct Scenario {
   std::vector<ReactionWheelSpec> reaction_wheels;
   std::vector<ThrusterSpec> thrusters;
   ManeuveringMode mode = ManeuveringMode::Floating;
-  std::vector<ControllerSpec> controllers;
+  std::vector<ControllerSetup> controllers;
   double duration = 0.0, dt = 0.01, control_period = 0.01;
   std::string integrator = "rk4", solver = "aba";
   long output_every = 1;
@@ -102,7 +124,5 @@ Scenario loadScenario(const std::string& path, std::vector<std::string>* warning
 Scenario parseScenarioJson(const std::string& text, const std::string& source_name,
                            const std::string& base_dir,
                            std::vector<std::string>* warnings = nullptr);
-
-const char* controllerTypeName(ControllerSpec::Type type);
 
 }  // namespace vms

@@ -43,6 +43,63 @@ SimulationDiverged::SimulationDiverged(double t, double t_last_good)
 
 Simulator::~Simulator() = default;
 
+namespace {
+// The joint part of a computed-torque or joint-PD controller; nullptr for the others.
+const JointControllerSetup* jointSetup(const ControllerSetup& setup) {
+  if (const auto* c = std::get_if<ComputedTorqueSetup>(&setup)) return c;
+  if (const auto* c = std::get_if<JointPDSetup>(&setup)) return c;
+  return nullptr;
+}
+}  // namespace
+
+void Simulator::addController(const ControllerSetup& setup) {
+  const Model& m = scenario_.model;
+  if (const JointControllerSetup* c = jointSetup(setup)) {
+    // The reference: the trajectory, or holding the initial positions.
+    const VecX q0 = gatherJoints(state_.q, c->joints);
+    if (!c->trajectory) {
+      trajectories_.push_back(std::make_unique<QuinticTrajectory>(q0, q0, 1.0, 0.0));
+    } else if (const TrajectorySpec& t = *c->trajectory; t.type == TrajectorySpec::Type::Quintic) {
+      trajectories_.push_back(
+          std::make_unique<QuinticTrajectory>(q0, t.target, t.duration, t.start));
+    } else if (t.type == TrajectorySpec::Type::Waypoints) {
+      trajectories_.push_back(std::make_unique<WaypointTrajectory>(t.times, t.positions));
+    } else {
+      trajectories_.push_back(std::make_unique<JointSweepTrajectory>(q0, t.sweep));
+    }
+    JointTrajectory* ref = trajectories_.back().get();
+    if (const auto* ct = std::get_if<ComputedTorqueSetup>(&setup))
+      controllers_.push_back(std::make_unique<ComputedTorqueController>(
+          m, ref, ct->gains, ct->feed_forward, ct->joints));
+    else
+      controllers_.push_back(std::make_unique<JointPDController>(
+          m, ref, c->gains, std::get<JointPDSetup>(setup).compensation, c->joints));
+  } else if (const auto* rr = std::get_if<ResolvedRateSetup>(&setup)) {
+    std::vector<int> every_joint(static_cast<size_t>(m.njoints));
+    for (int k = 0; k < m.njoints; ++k) every_joint[static_cast<size_t>(k)] = k;
+    auto inner =
+        std::make_unique<ComputedTorqueController>(m, nullptr, rr->gains, false, every_joint);
+    auto* inner_ptr = inner.get();
+    inner_.push_back(std::move(inner));
+    Pose target = rr->target;
+    if (!rr->target_orientation) {  // hold the frame's initial orientation
+      computeKinematics(m, data_, state_);
+      target.R = framePose(m, data_, rr->frame).R;
+    }
+    controllers_.push_back(
+        std::make_unique<ResolvedRateController>(m, rr->frame, target, *inner_ptr, rr->options));
+  } else if (const auto* wa = std::get_if<WheelAttitudeSetup>(&setup)) {
+    controllers_.push_back(
+        std::make_unique<WheelAttitudeController>(m, wheel_joints_, wa->target, wa->gains));
+  } else {
+    const auto& th = std::get<ThrusterHoldSetup>(setup);
+    if (!thrusters_) throw std::invalid_argument("thruster_hold needs thrusters");
+    controllers_.push_back(std::make_unique<ThrusterVehicleController>(
+        m, thrusters_->vehicleAllocationMatrix(), th.target_attitude, th.target_position,
+        th.options));
+  }
+}
+
 Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scenario_.model) {
   const Model& m = scenario_.model;
   state_ = initial_state_ = scenario_.initial_state;
@@ -68,58 +125,7 @@ Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scen
   if (!scenario_.reaction_wheels.empty())
     wheel_joints_ = reactionWheelJoints(m, scenario_.reaction_wheels);
 
-  for (const ControllerSpec& c : scenario_.controllers) {
-    using T = ControllerSpec::Type;
-    const VecX q0 = gatherJoints(state_.q, c.joints);
-    JointTrajectory* ref = nullptr;
-    if (c.trajectory) {
-      const TrajectorySpec& t = *c.trajectory;
-      if (t.type == TrajectorySpec::Type::Quintic)
-        trajectories_.push_back(
-            std::make_unique<QuinticTrajectory>(q0, t.target, t.duration, t.start));
-      else if (t.type == TrajectorySpec::Type::Waypoints)
-        trajectories_.push_back(std::make_unique<WaypointTrajectory>(t.times, t.positions));
-      else
-        trajectories_.push_back(std::make_unique<JointSweepTrajectory>(q0, t.sweep));
-    } else if (c.type == T::ComputedTorque || c.type == T::JointPD) {
-      // No trajectory: hold the initial positions.
-      trajectories_.push_back(std::make_unique<QuinticTrajectory>(q0, q0, 1.0, 0.0));
-    }
-    if (c.type == T::ComputedTorque || c.type == T::JointPD) ref = trajectories_.back().get();
-    switch (c.type) {
-      case T::ComputedTorque:
-        controllers_.push_back(
-            std::make_unique<ComputedTorqueController>(m, ref, c.gains, c.feed_forward, c.joints));
-        break;
-      case T::JointPD:
-        controllers_.push_back(
-            std::make_unique<JointPDController>(m, ref, c.gains, c.compensation, c.joints));
-        break;
-      case T::ResolvedRate: {
-        auto inner =
-            std::make_unique<ComputedTorqueController>(m, nullptr, c.gains, false, c.joints);
-        auto* inner_ptr = inner.get();
-        inner_.push_back(std::move(inner));
-        Pose target = c.target;
-        if (!c.target_orientation) {  // hold the frame's initial orientation
-          computeKinematics(m, data_, state_);
-          target.R = framePose(m, data_, c.frame).R;
-        }
-        controllers_.push_back(std::make_unique<ResolvedRateController>(
-            m, c.frame, target, *inner_ptr, c.resolved_rate));
-        break;
-      }
-      case T::WheelAttitude:
-        controllers_.push_back(std::make_unique<WheelAttitudeController>(
-            m, wheel_joints_, c.target_quaternion, c.attitude_gains));
-        break;
-      case T::ThrusterHold:
-        controllers_.push_back(std::make_unique<ThrusterVehicleController>(
-            m, thrusters_->vehicleAllocationMatrix(), c.target_quaternion, c.target_position,
-            c.thruster));
-        break;
-    }
-  }
+  for (const ControllerSetup& setup : scenario_.controllers) addController(setup);
   for (auto& c : controllers_) c->reset(0.0, state_);
   tau_ = VecX::Zero(m.njoints);
   q_before_ = state_.q;
@@ -267,24 +273,23 @@ void Simulator::snapshot(Snapshot& s) {
   s.joint_torque = tau_;
   s.thruster_command = thrust_;
 
-  size_t traj = 0;
+  size_t traj = 0;  // joint controllers own one trajectory each, in order
   for (size_t i = 0; i < scenario_.controllers.size(); ++i) {
-    const ControllerSpec& c = scenario_.controllers[i];
-    using T = ControllerSpec::Type;
+    const ControllerSetup& setup = scenario_.controllers[i];
     double e = 0.0;
-    if (c.type == T::ComputedTorque || c.type == T::JointPD) {
+    if (const auto* joint = jointSetup(setup)) {
       VecX qd, qdot, qdd;
       trajectories_[traj++]->evaluate(t_, qd, qdot, qdd);
-      e = (qd - gatherJoints(state_.q, c.joints)).cwiseAbs().maxCoeff();
+      e = (qd - gatherJoints(state_.q, joint->joints)).cwiseAbs().maxCoeff();
+    } else if (std::holds_alternative<ResolvedRateSetup>(setup)) {
+      double pos = 0.0, ori = 0.0;
+      static_cast<ResolvedRateController&>(*controllers_[i]).poseError(state_, pos, ori);
+      e = pos;
+    } else if (const auto* w = std::get_if<WheelAttitudeSetup>(&setup)) {
+      e = attitudeDeviationAngle(w->target, state_.base_orientation);
     } else {
-      if (c.trajectory) ++traj;
-      if (c.type == T::ResolvedRate) {
-        double pos = 0.0, ori = 0.0;
-        static_cast<ResolvedRateController&>(*controllers_[i]).poseError(state_, pos, ori);
-        e = pos;
-      } else {
-        e = attitudeDeviationAngle(c.target_quaternion, state_.base_orientation);
-      }
+      e = attitudeDeviationAngle(std::get<ThrusterHoldSetup>(setup).target_attitude,
+                                 state_.base_orientation);
     }
     s.tracking = true;
     s.tracking_error = std::max(s.tracking_error, e);

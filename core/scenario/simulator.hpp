@@ -102,6 +102,8 @@ class Simulator {
 
  private:
   void countSteps();
+  /// Makes the controller (and its reference trajectory) of one setup.
+  void addController(const ControllerSetup& setup);
   void control();
   void recordThrust();
 

@@ -218,24 +218,26 @@ void TestControlNoAllocation::scenarios() {
   Scenario sc = loadScenario(modelsDir() + file.toStdString());
   if (!variant.isEmpty()) {
     const Model& m = sc.model;
-    ControllerSpec c;
-    c.gains = {VecX::Constant(m.njoints, 10.0), VecX::Constant(m.njoints, 6.0)};
-    for (int k = 0; k < m.njoints; ++k) c.joints.push_back(k);  // as the scenario parser does
+    const JointGains gains{VecX::Constant(m.njoints, 10.0), VecX::Constant(m.njoints, 6.0)};
     if (variant.startsWith("resolved_rate")) {
-      c.type = ControllerSpec::Type::ResolvedRate;
+      ResolvedRateSetup c;
+      c.gains = gains;
       c.frame = static_cast<int>(m.frames.size()) - 1;
       Data data(m);
       computeKinematics(m, data, sc.initial_state);
       c.target = framePose(m, data, c.frame);
       c.target.p += Vec3(0.05, -0.03, 0.02);
       c.target_orientation = true;
-      c.resolved_rate.use_generalized_jacobian = variant == "resolved_rate_jstar";
+      c.options.use_generalized_jacobian = variant == "resolved_rate_jstar";
+      sc.controllers = {c};
     } else {
-      c.type = ControllerSpec::Type::JointPD;
+      JointPDSetup c;
+      c.gains = gains;
+      for (int k = 0; k < m.njoints; ++k) c.joints.push_back(k);  // as assembly does
       c.compensation = variant == "joint_pd_gravity" ? JointPDController::Compensation::Gravity
                                                      : JointPDController::Compensation::Bias;
+      sc.controllers = {c};
     }
-    sc.controllers = {c};
   }
   QVERIFY(!sc.controllers.empty() || variant.isEmpty());
   const long control_every = std::max(1L, std::lround(sc.control_period / sc.dt));

@@ -101,7 +101,7 @@ void TestScenario::planarOneJoint() {
 
   // With the acceleration feed-forward the same loop tracks the sweep of joint 1 closely.
   Scenario ff = sc;
-  ff.controllers[0].feed_forward = true;
+  std::get<ComputedTorqueSetup>(ff.controllers[0]).feed_forward = true;
   ff.duration = 45.0;
   const RunFigures g = runAll(ff, true);
   qInfo("planar with feed-forward: max tracking %.3g rad", g.max_track);
@@ -129,7 +129,7 @@ void TestScenario::wheelSlew() {
   QCOMPARE(sc.reaction_wheels.size(), size_t(3));
   QCOMPARE(sc.model.njoints, 9);
   const RunFigures f = runAll(sc, false);
-  const Quat target = sc.controllers[0].target_quaternion;
+  const Quat target = std::get<WheelAttitudeSetup>(sc.controllers[0]).target;
   const Quat q = f.last.state.base_orientation;
   const double err = 2.0 * std::acos(std::min(1.0, std::abs(q.dot(target))));
   qInfo(

@@ -87,8 +87,9 @@ class TestScenarioDescription : public QObject {
     const ScenarioDescription d = inMemoryScenario();
     const Scenario s = assembleScenario(d);
     QCOMPARE(s.controllers.size(), size_t(1));
-    QCOMPARE(s.controllers[0].gains.kd[2], 3.0);
-    QCOMPARE(s.controllers[0].gains.kp[1], 4.0);  // one value: every joint
+    const auto& pd = std::get<JointPDSetup>(s.controllers[0]);
+    QCOMPARE(pd.gains.kd[2], 3.0);
+    QCOMPARE(pd.gains.kp[1], 4.0);  // one value: every joint
     const State end = run(s, 20);
     QVERIFY(end.allFinite());
     QVERIFY(end.q != s.initial_state.q);

@@ -86,7 +86,7 @@ RunFigures runScenario(const Scenario& sc, double settle_time) {
   Thrusters th(sc.model, sc.thrusters);
   Data d(sc.model);
   const Snapshot s0 = sim.snapshot();
-  const Vec3 target = sc.controllers[0].target_position;
+  const Vec3 target = std::get<ThrusterHoldSetup>(sc.controllers[0]).target_position;
   RunFigures f;
   Vec3 impulse = Vec3::Zero(), moment = Vec3::Zero();
   Snapshot before = s0, s;
@@ -438,8 +438,9 @@ void TestScenarioTranslationFlying::forceModelProjectsAtEveryEvaluation() {
 void TestScenarioTranslationFlying::scenarioConservesAngularMomentumAboutTheCenterOfMass() {
   const Scenario sc = loadScenario(kScenario);
   QCOMPARE(sc.controllers.size(), size_t(2));
-  QCOMPARE(sc.controllers[0].type, ControllerSpec::Type::ThrusterHold);
-  QVERIFY(!sc.controllers[0].thruster.attitude && sc.controllers[0].thruster.position);
+  const auto* hold = std::get_if<ThrusterHoldSetup>(&sc.controllers[0]);
+  QVERIFY(hold != nullptr);
+  QVERIFY(!hold->options.attitude && hold->options.position);
   const RunFigures f = runScenario(sc, 40.0);
   qInfo(
       "translation-flying (dt %.3g): |L_com - L_com(0)| max %.2e N m s (rel %.2e of %.3g), "

@@ -87,7 +87,9 @@ void TestScenarioUnderwater::driftsWithTheCurrentAndRightsItself() {
   QVERIFY(max_tilt > 1e-2);    // the arm does tip the vehicle
   QVERIFY(final_tilt < 1e-6);  // and the righting moment brings it back
   QVERIFY(max_track < 0.05);
-  QVERIFY((x.q - sc.controllers[0].trajectory->target).cwiseAbs().maxCoeff() < 0.01);
+  QVERIFY(
+      (x.q - std::get<JointPDSetup>(sc.controllers[0]).trajectory->target).cwiseAbs().maxCoeff() <
+      0.01);
 }
 
 void TestScenarioUnderwater::dampingDissipatesTheEnergy() {
