@@ -1,5 +1,5 @@
 #pragma once
-// The `vms` sub-commands (see shared/design/interfaces.md and the README). Each returns the
+// The `vms` sub-commands (see docs/contracts.md and the README). Each returns the
 // process exit status; bad input is reported by throwing (main maps exceptions to statuses).
 #include "arguments.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The trajectory CSV of shared/design/interfaces.md: t, base pose (position, wxyz quaternion),
+// The trajectory CSV of docs/contracts.md: t, base pose (position, wxyz quaternion),
 // base world velocities, q:<joint>, qd:<joint>, momentum (P, L about the origin), kinetic
 // energy T. Rows are flushed as written so that a run that stops early leaves a valid file.
 #include <cstdio>

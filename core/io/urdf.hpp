@@ -1,7 +1,7 @@
 #pragma once
 // URDF reading (through urdfdom, after a tolerant pre-pass) and writing.
 //
-// Reading accepts what real files do (shared/design/interfaces.md, "Real URDF files"):
+// Reading accepts what real files do (docs/contracts.md, "Real-world URDF files"):
 //  - revolute/prismatic joints without <limit>: loaded as unlimited (has_limits = false), one
 //    warning listing them; a <limit> without lower and upper is also unlimited (no warning);
 //    a <limit> without effort/velocity gets 0 (= unlimited);

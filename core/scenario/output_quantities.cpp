@@ -193,7 +193,7 @@ OutputQuantities::OutputQuantities(const Model& model, const std::vector<std::st
   const unsigned both = kOutputCsv | kOutputPlot;
   const int njoints = static_cast<int>(model.joint_names.size());
   TableBuilder t(quantities_);
-  // The columns of `vms simulate` (shared/design/interfaces.md).
+  // The columns of `vms simulate` (docs/contracts.md, "Trajectory CSV").
   t.add("t", "s", "Time", time, 0, kOutputCsv);
   t.addVector("base_p", "m", "Vehicle", basePosition);
   for (int c = 0; c < 4; ++c)
