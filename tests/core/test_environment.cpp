@@ -13,6 +13,7 @@
 //   (1e-4), a Clohessy-Wiltshire along-track equilibrium stays put.
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "core/algorithms/aba.hpp"
 #include "core/algorithms/crba.hpp"
@@ -339,7 +340,12 @@ void TestEnvironment::currentLinearDamping() {
   qInfo("current: closed form rel %.3g; final gap to the current %.3g", err, final_gap);
   QVERIFY(err <= 1e-9);
   QVERIFY(final_gap <= 1e-6);  // slowest axis: exp(-0.5 * 30) = 3e-7
-  QVERIFY(angular(s.base_twist).norm() <= 1e-14);
+  // No torque acts (diagonal damping, a current along no lever arm): the angular velocity stays
+  // zero up to rounding, which grows at most like eps per step on the |v_c| scale (1.6e-14 here
+  // with AVX-512 code, 3e-12 the bound).
+  const double rounding_bound = 30000 * std::numeric_limits<double>::epsilon() * vc.norm();
+  QVERIFY2(angular(s.base_twist).norm() <= rounding_bound,
+           qPrintable(QString::number(angular(s.base_twist).norm())));
 }
 
 void TestEnvironment::addedMassDriftsWithCurrent() {
