@@ -565,6 +565,7 @@ ScenarioDescription parseScenarioDescription(const std::string& text, const std:
   ObjectReader r(root, "", source);
   ScenarioDescription d;
   d.source = source;
+  if (r.has("comment")) d.comment = r.requireString("comment");
   if (r.has("name")) d.name = r.requireString("name");
 
   // Model: a path (relative to the scenario file) or an inline vms-model object.
@@ -665,6 +666,7 @@ ScenarioDescription readScenarioDescription(const std::string& path,
 
 std::string writeScenarioJson(const ScenarioDescription& d) {
   Json o = Json::object();
+  if (d.comment) o["comment"] = *d.comment;
   if (d.name) o["name"] = *d.name;
   o["model"] = d.model.path.empty() ? io::parseJsonText(writeVmsJson(d.model.description), "model")
                                     : Json(d.model.path);

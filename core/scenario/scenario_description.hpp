@@ -137,8 +137,9 @@ struct StateReference {
 };
 
 struct ScenarioDescription {
-  std::string source;               // for messages: the file it was read from (not written)
-  std::optional<std::string> name;  // none: the file name without .scenario.json
+  std::string source;                  // for messages: the file it was read from (not written)
+  std::optional<std::string> comment;  // the top-level "comment" (kept when written back)
+  std::optional<std::string> name;     // none: the file name without .scenario.json
   ModelReference model;
   std::optional<BaseType> base;  // vehicle type override
   std::optional<StateReference> initial_state;
