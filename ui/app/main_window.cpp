@@ -215,6 +215,8 @@ void MainWindow::loadSimulation() {
     timeline_->showSpan(0.0, 0.0, 0.0);
   } catch (const std::exception& e) {
     showProblem(tr("Cannot start the simulation"), QString::fromUtf8(e.what()));
+  } catch (...) {
+    showProblem(tr("Cannot start the simulation"), tr("an unexpected exception"));
   }
 }
 

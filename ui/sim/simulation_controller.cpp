@@ -47,6 +47,10 @@ void SimulationController::load(const Scenario& scenario) {
   } catch (const std::exception& e) {
     emit error(QString::fromStdString(scenario.source + ": " + e.what()));
     return;
+  } catch (...) {
+    emit error(QString::fromStdString(
+        scenario.source + ": the simulation cannot be built (an unexpected exception)"));
+    return;
   }
   impl_->scenario = scenario;
   impl_->has_simulation = true;
