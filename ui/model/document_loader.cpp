@@ -5,6 +5,7 @@
 #include <new>
 
 #include "core/io/model_io.hpp"
+#include "core/io/scenario_json.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/model/scenario_builder.hpp"
@@ -37,11 +38,11 @@ std::string messageNamingFile(const std::string& path, const std::string& messag
 ModelDescription descriptionFromText(const std::string& text, const std::string& path) {
   if (!isScenarioFileName(path)) return parseVmsJson(text, path);
   ScenarioSource source;
-  source.json = text;
+  source.base_dir = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
+  source.description = parseScenarioDescription(text, path, source.base_dir);
   source.from_scenario_file = true;
   source.source_name = path;
-  source.base_dir = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
-  ModelDescription d = scenarioModelDescription(source, nullptr);
+  ModelDescription d = scenarioModelDescription(source);
   buildScenario(d, source, nullptr);
   return d;
 }
@@ -60,11 +61,10 @@ LoadedDocument loadDocument(const std::string& path) {
   DocumentSnapshot& s = out.snapshot;
   try {
     if (isScenarioFileName(path)) {
-      s.source = scenarioFileSource(path);
-      // The file as written, read by the core exactly as `vms run` reads it: every problem
-      // gets the command line's message. Then the document takes it apart to edit it.
-      parseScenarioJson(s.source.json, s.source.source_name, s.source.base_dir);
-      s.description = scenarioModelDescription(s.source, &s.warnings, &out.model_dir);
+      // Read by the core exactly as `vms run` reads it (every problem gets the command line's
+      // message); the document edits the description's model.
+      s.source = scenarioFileSource(path, &s.warnings);
+      s.description = scenarioModelDescription(s.source, &out.model_dir);
     } else {
       s.description = loadModelDescription(path, &s.warnings);
       s.source = defaultScenarioSource(path);

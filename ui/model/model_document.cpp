@@ -328,6 +328,7 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   if (!original.isEmpty()) {
     auto& source = loaded.snapshot.source;
     source.source_name = original.toStdString();
+    source.description.source = source.source_name;
     source.base_dir = QFileInfo(original).absolutePath().toStdString();
   }
   impl_->replaceDocument(std::move(loaded), original);

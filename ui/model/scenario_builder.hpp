@@ -1,7 +1,8 @@
 #pragma once
-// Builds a document's Scenario from its (edited) model description: the scenario file's JSON
-// with the model inline, or a default scenario around a bare model file. Also writes that JSON
-// back (saving, autosave) with the model inline and the relative paths rebased.
+// Builds a document's Scenario from its (edited) model description: the scenario file's
+// ScenarioDescription with the edited model in it, assembled by the core (assembleScenario), or
+// a default scenario around a bare model file. Also writes that description back (saving,
+// autosave) with the model inline and the relative paths rebased. No JSON text in between.
 #include <string>
 #include <vector>
 
@@ -19,14 +20,14 @@ constexpr double kSavedDefaultDuration = 10.0;
 /// as a .scenario.json writes.
 ScenarioSource defaultScenarioSource(const std::string& model_path);
 
-/// The scenario file `path` as a source (reads the file; throws ModelError naming it).
-ScenarioSource scenarioFileSource(const std::string& path);
+/// The scenario file `path` as a source: read by the core reader (with the model and STATE
+/// files it names); throws ModelError "<file>: <key>: <problem>".
+ScenarioSource scenarioFileSource(const std::string& path,
+                                  std::vector<std::string>* warnings = nullptr);
 
-/// The model a scenario source uses: its "model" file or inline object, with the scenario's
-/// "base" override applied. `model_dir` (optional) receives the folder of the model file.
-/// Throws ModelError "<file>: <key>: <problem>".
+/// The model a scenario source uses, with the scenario's "base" override applied. `model_dir`
+/// (optional) receives the folder of the model file (the scenario's for an inline model).
 ModelDescription scenarioModelDescription(const ScenarioSource& source,
-                                          std::vector<std::string>* warnings,
                                           std::string* model_dir = nullptr);
 
 /// Compiles `description` (clean compile errors, no file prefix) and then the scenario around
@@ -34,9 +35,9 @@ ModelDescription scenarioModelDescription(const ScenarioSource& source,
 Scenario buildScenario(const ModelDescription& description, const ScenarioSource& source,
                        std::vector<std::string>* warnings);
 
-/// The scenario JSON text with `description` inline as "model", "base" (if present) set to its
-/// base type, and relative file paths (initial_state) rewritten for a file in `new_base_dir`
-/// (absolute when `absolute_paths`).
+/// The scenario JSON text (writeScenarioJson) with `description` inline as "model", "base" (if
+/// present) set to its base type, and a relative initial_state path rewritten for a file in
+/// `new_base_dir` (absolute when `absolute_paths`).
 std::string scenarioTextWithModel(const ModelDescription& description, const ScenarioSource& source,
                                   const std::string& new_base_dir, bool absolute_paths);
 
