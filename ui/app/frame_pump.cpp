@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <limits>
 
-#include "ui/plots/plot_panel.hpp"
+#include "ui/app/workbench_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
-#include "ui/view3d/scene_view.hpp"
 
 namespace vms::ui {
 
-FramePump::FramePump(SimulationController* controller, SceneView* scene, PlotPanel* plots,
-                     QObject* parent)
-    : QObject(parent), controller_(controller), scene_(scene), plots_(plots) {
+FramePump::FramePump(SimulationController* controller, QObject* parent)
+    : QObject(parent), controller_(controller) {
   timer_.setTimerType(Qt::PreciseTimer);
   connect(&timer_, &QTimer::timeout, this, &FramePump::tick);
   clock_.start();
@@ -21,9 +19,9 @@ void FramePump::start(int hz) { timer_.start(1000 / std::max(1, hz)); }
 
 void FramePump::stop() { timer_.stop(); }
 
-void FramePump::restartPlots() {
+void FramePump::restart() {
   last_sequence_ = std::numeric_limits<long>::min();
-  plots_need_clear_ = true;
+  for (WorkbenchPanel* panel : panels_) panel->cleared();
 }
 
 void FramePump::resetStatistics() {
@@ -41,7 +39,7 @@ void FramePump::tick() {
   bool shown = false;
   SimFrame frame;
   if (begin >= next_render_ns_ && controller_->latestFrame(frame)) {
-    scene_->showFrame(frame);
+    for (WorkbenchPanel* panel : panels_) panel->showFrame(frame);
     const qint64 rendered = clock_.nsecsElapsed();
     scene_costs_.add(double(rendered - begin) * 1e-6);
     // A slow render (> 25 ms: software OpenGL on a loaded machine) is followed by as long a
@@ -51,10 +49,6 @@ void FramePump::tick() {
     last_frame_ = std::move(frame);
     has_frame_ = true;
     shown = true;
-  }
-  if (plots_need_clear_) {
-    plots_->clear();
-    plots_need_clear_ = false;
   }
   batch_.clear();
   last_sequence_ = controller_->history().framesAfter(last_sequence_, batch_);
@@ -67,7 +61,7 @@ void FramePump::tick() {
       batch_.end());
   if (!batch_.empty()) {
     const qint64 plot_begin = clock_.nsecsElapsed();
-    plots_->appendFrames(batch_);
+    for (WorkbenchPanel* panel : panels_) panel->appendFrames(batch_);
     plot_costs_.add(double(clock_.nsecsElapsed() - plot_begin) * 1e-6);
   }
   if (!shown) return;

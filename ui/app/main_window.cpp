@@ -1,14 +1,12 @@
 #include "ui/app/main_window.hpp"
 
 #include <QApplication>
-#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QToolBar>
 #include <cmath>
-#include <limits>
 
 #include "ui/app/frame_pump.hpp"
 #include "ui/app/simulation_toolbar.hpp"
@@ -27,15 +25,14 @@ namespace {
 QString firstLine(const QString& text) { return text.section(QLatin1Char('\n'), 0, 0); }
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
     : QMainWindow(parent),
       document_(new ModelDocument(this)),
       controller_(new SimulationController(this)) {
   setObjectName("mainWindow");
   setAcceptDrops(true);
   resize(1400, 900);
-  createPanels();
-  createDocks();
+  createPanels(panels);
   createFileMenu();
   createExamplesMenu();
   createSimulationMenu();
@@ -55,22 +52,27 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
   pump_->stop();
+  pump_->removePanels();  // the panels go before the pump
   status_timer_.stop();
   autosave_timer_.stop();
 }
 
-void MainWindow::createPanels() {
+void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   scene_ = new SceneView(this);
   scene_->setObjectName("sceneView");
   scene_->setMinimumSize(320, 240);
   setCentralWidget(scene_);
-  plots_ = new PlotPanel(this);
-  log_ = new LogPanel(this);
-  teach_ = new TeachPanel(controller_, this);
-  explanation_ = new ExplanationPanel(this);
-  tree_ = new ModelTreePanel(document_, this);
-  inspector_ = new PropertyInspector(document_, this);
-  pump_ = new FramePump(controller_, scene_, plots_, this);
+  panels_.push_back(sceneViewPanel(scene_));
+  for (auto& panel : addPanelDocks(this, specs, {document_, controller_, this}))
+    panels_.push_back(std::move(panel));
+  plots_ = dockedWidget<PlotPanel>(this, "plotsDock");
+  log_ = dockedWidget<LogPanel>(this, "logDock");
+  teach_ = dockedWidget<TeachPanel>(this, "teachDock");
+  explanation_ = dockedWidget<ExplanationPanel>(this, "explanationDock");
+  tree_ = dockedWidget<ModelTreePanel>(this, "modelTreeDock");
+  inspector_ = dockedWidget<PropertyInspector>(this, "propertyInspectorDock");
+  pump_ = new FramePump(controller_, this);
+  for (const auto& panel : panels_) pump_->addPanel(panel.get());
 
   toolbar_ = new SimulationToolbar(controller_, this);
   addToolBar(Qt::TopToolBarArea, toolbar_);
@@ -82,32 +84,6 @@ void MainWindow::createPanels() {
 
   status_label_ = new QLabel(this);
   statusBar()->addPermanentWidget(status_label_);
-}
-
-void MainWindow::createDocks() {
-  auto dock = [this](QWidget* widget, const QString& title, const QString& name,
-                     Qt::DockWidgetArea area) {
-    auto* d = new QDockWidget(title, this);
-    d->setObjectName(name);
-    d->setWidget(widget);
-    addDockWidget(area, d);
-    return d;
-  };
-  QDockWidget* tree = dock(tree_, tr("Model"), "modelTreeDock", Qt::LeftDockWidgetArea);
-  QDockWidget* props =
-      dock(inspector_, tr("Properties"), "propertyInspectorDock", Qt::LeftDockWidgetArea);
-  QDockWidget* explanation =
-      dock(explanation_, tr("Explanation"), "explanationDock", Qt::LeftDockWidgetArea);
-  QDockWidget* plots = dock(plots_, tr("Plots"), "plotsDock", Qt::RightDockWidgetArea);
-  QDockWidget* teach = dock(teach_, tr("Teach"), "teachDock", Qt::RightDockWidgetArea);
-  QDockWidget* log = dock(log_, tr("Log"), "logDock", Qt::BottomDockWidgetArea);
-  splitDockWidget(tree, props, Qt::Vertical);
-  tabifyDockWidget(props, explanation);
-  props->raise();
-  tabifyDockWidget(plots, teach);
-  plots->raise();
-  resizeDocks({tree, plots}, {230, 400}, Qt::Horizontal);
-  resizeDocks({log}, {80}, Qt::Vertical);
 }
 
 void MainWindow::connectSignals() {
@@ -189,26 +165,23 @@ void MainWindow::createHelpMenu() {
 
 void MainWindow::onDocumentOpened() {
   scrubbed_ = false;
-  loadSimulation();
-  explanation_->showFor(document_->path());
-  scene_->resetCamera();
+  loadSimulation(true);
   updateTitle();
 }
 
 void MainWindow::onModelChanged() {
   // An accepted edit recompiled the model: rebuild the simulation from t = 0 with it.
-  loadSimulation();
+  loadSimulation(false);
   log_->info(tr("model changed: simulation reset to t = 0"));
 }
 
-void MainWindow::loadSimulation() {
+void MainWindow::loadSimulation(bool opened) {
   try {
     const Scenario& scenario = document_->scenario();
     controller_->load(scenario);
-    scene_->setModel(scenario.model, document_->modelDirectory());
-    plots_->setScenario(scenario);
-    teach_->setScenario(scenario);
-    pump_->restartPlots();
+    const ScenarioSource source{document_->path(), document_->modelDirectory(), opened};
+    for (const auto& panel : panels_) panel->scenarioLoaded(scenario, source);
+    pump_->restart();
     pump_->forgetFrame();
     toolbar_->syncFromController();
     onRunStateChanged(controller_->runState());
@@ -226,9 +199,7 @@ void MainWindow::leaveScrub() {
   if (!scrubbed_) return;
   scrubbed_ = false;
   controller_->resumeFromScrub();
-  pump_->restartPlots();
-  scene_->clearTrail();
-  plots_->setCursorTime(std::numeric_limits<double>::quiet_NaN());
+  pump_->restart();
 }
 
 void MainWindow::play() {
@@ -256,10 +227,8 @@ void MainWindow::resetSimulation() {
   if (!controller_->hasSimulation()) return;
   scrubbed_ = false;
   controller_->reset();
-  pump_->restartPlots();
+  pump_->restart();
   pump_->forgetFrame();
-  scene_->clearTrail();
-  plots_->setCursorTime(std::numeric_limits<double>::quiet_NaN());
   log_->info(tr("reset to t = 0"));
 }
 
@@ -282,7 +251,6 @@ void MainWindow::onRunStateChanged(RunState state) {
 }
 
 void MainWindow::onFrameShown(const SimFrame& frame) {
-  teach_->showFrame(frame);
   if (!scrubbed_) {
     const HistoryBuffer& history = controller_->history();
     const double last = history.size() ? history.lastTime() : frame.snapshot.time;

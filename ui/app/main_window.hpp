@@ -1,8 +1,9 @@
 #pragma once
-// The workbench's main window: the 3D view in the centre; dock widgets for the model tree,
-// property inspector, plots, log, teach mode and the example's explanation; the simulation
-// toolbar and time slider; File / Examples / Simulation / View / Plots / Export / Window menus.
-// A FramePump moves simulation frames to the views at ~60 Hz. Layout, recent files, overlays
+// The workbench's main window: the 3D view in the centre; a dock per entry of the panel table
+// (workbench_panel.hpp: model tree, property inspector, explanation, plots, teach, log); the
+// simulation toolbar and time slider; File / Examples / Simulation / View / Plots / Export /
+// Window menus. Every view is a WorkbenchPanel: a loaded scenario goes to each, and a FramePump
+// fans simulation frames out to each at ~60 Hz. Layout, recent files, overlays
 // and the last directory persist in QSettings. Implementation split by concern:
 // main_window.cpp (construction, wiring, run control), main_window_files.cpp (open, save,
 // recent, examples, autosave, close), main_window_exports.cpp, main_window_view.cpp (overlay,
@@ -10,7 +11,10 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
+#include <memory>
+#include <vector>
 
+#include "ui/app/workbench_panel.hpp"
 #include "ui/sim/sim_frame.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/view3d/scene_view.hpp"
@@ -35,7 +39,9 @@ class TimelineBar;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  /// `panels`: the docks, in order (the workbench's table; tests may add to it).
+  explicit MainWindow(QWidget* parent = nullptr,
+                      const std::vector<PanelSpec>& panels = workbenchPanels());
   ~MainWindow() override;
 
   /// Opens a .scenario.json, .vms.json or .urdf. On failure: a dialog naming the problem (if
@@ -85,6 +91,8 @@ class MainWindow : public QMainWindow {
   FramePump* framePump() const { return pump_; }
   QMenu* examplesMenu() const { return examples_menu_; }
   QMenu* recentMenu() const { return recent_menu_; }
+  /// Every panel frames and scenarios go to: the 3D view, then the docks in table order.
+  const std::vector<std::unique_ptr<WorkbenchPanel>>& panels() const { return panels_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -93,14 +101,13 @@ class MainWindow : public QMainWindow {
 
  private:
   // main_window.cpp
-  void createPanels();
-  void createDocks();
+  void createPanels(const std::vector<PanelSpec>& specs);
   void connectSignals();
   void createSimulationMenu();
   void createHelpMenu();
   void onDocumentOpened();
   void onModelChanged();
-  void loadSimulation();
+  void loadSimulation(bool opened);
   void onRunStateChanged(RunState state);
   void onFrameShown(const SimFrame& frame);
   void onBodyPicked(int body);
@@ -141,6 +148,7 @@ class MainWindow : public QMainWindow {
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;
   FramePump* pump_ = nullptr;
+  std::vector<std::unique_ptr<WorkbenchPanel>> panels_;
   QMenu *examples_menu_ = nullptr, *recent_menu_ = nullptr, *window_menu_ = nullptr;
   QAction* overlay_actions_[kOverlayCount] = {};
   QList<QAction*> follow_actions_;

@@ -1,10 +1,7 @@
 #include "ui/panels/explanation_panel.hpp"
 
-#include <QFileInfo>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-
-#include "ui/app/example_catalog.hpp"
 
 namespace vms::ui {
 
@@ -14,20 +11,16 @@ ExplanationPanel::ExplanationPanel(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(browser_);
-  showFor({});
+  showPlaceholder();
 }
 
-void ExplanationPanel::showFor(const QString& file) {
-  if (file.isEmpty()) {
-    browser_->setMarkdown(tr("Open an example (**Examples** menu) to read what it shows."));
-    return;
-  }
-  const QString text = ExampleCatalog::explanation(file);
-  browser_->setSearchPaths({QFileInfo(file).absolutePath()});
-  browser_->setMarkdown(
-      text.isEmpty() ? QStringLiteral("## %1\n\n%2")
-                           .arg(ExampleCatalog::stem(file), tr("No explanation for this file."))
-                     : text);
+void ExplanationPanel::showPlaceholder() {
+  browser_->setMarkdown(tr("Open an example (**Examples** menu) to read what it shows."));
+}
+
+void ExplanationPanel::showMarkdown(const QString& markdown, const QString& base_directory) {
+  browser_->setSearchPaths({base_directory});
+  browser_->setMarkdown(markdown);
 }
 
 QString ExplanationPanel::plainText() const { return browser_->toPlainText(); }

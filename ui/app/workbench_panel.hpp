@@ -1,0 +1,85 @@
+#pragma once
+// The panel contract of the desktop workbench. Every view the main window feeds (the 3D view
+// and each dock) is a WorkbenchPanel: it is told when a scenario is loaded, is given frames
+// from one fan-out point (FramePump::tick), and is told when what it showed of the run is
+// void. The docks are one table, workbenchPanels() (panel_table.cpp): MainWindow creates a
+// dock per entry, in order. Adding a panel = one entry there (docs/workbench.md, "Add a panel").
+#include <QString>
+#include <QWidget>
+#include <Qt>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/scenario/scenario.hpp"
+#include "ui/sim/sim_frame.hpp"
+
+class QMainWindow;
+
+namespace vms::ui {
+
+class ModelDocument;
+class SceneView;
+class SimulationController;
+
+/// Where a loaded scenario came from.
+struct ScenarioSource {
+  QString path;             // the document's file ("" for none)
+  QString model_directory;  // for relative mesh paths
+  bool opened = false;      // true: a document was opened; false: an accepted edit reloaded it
+};
+
+class WorkbenchPanel {
+ public:
+  virtual ~WorkbenchPanel() = default;
+  /// The widget shown (in a dock or in the centre); owned by the window, not by the panel.
+  virtual QWidget* widget() const = 0;
+  /// A scenario was loaded into the simulation (a document opened, or an edit accepted):
+  /// rebuild for its model. cleared() follows, then frames from t = 0.
+  virtual void scenarioLoaded(const Scenario& scenario, const ScenarioSource& source) {
+    (void)scenario;
+    (void)source;
+  }
+  /// The newest frame (at most ~60 Hz; frames in between may be skipped).
+  virtual void showFrame(const SimFrame& frame) { (void)frame; }
+  /// Every frame published since the last call, in order (what the history holds).
+  virtual void appendFrames(const std::vector<SimFrame>& frames) { (void)frames; }
+  /// What was shown of the run is void (load, reset, resume from a scrubbed time): drop what
+  /// came from frames; the history is given again from its start by appendFrames.
+  virtual void cleared() {}
+};
+
+/// What a panel factory may use.
+struct PanelContext {
+  ModelDocument* document = nullptr;
+  SimulationController* controller = nullptr;
+  QWidget* parent = nullptr;  // the main window
+};
+
+/// One dock of the main window.
+struct PanelSpec {
+  QString id;     // the dock's objectName (layout persistence, findChild)
+  QString title;  // the dock's title (Window menu)
+  Qt::DockWidgetArea area = Qt::RightDockWidgetArea;
+  std::function<std::unique_ptr<WorkbenchPanel>(const PanelContext&)> create;
+  QString tab_with;  // id of an earlier dock to share tabs with (that one stays in front)
+  int size = 0;      // initial width (left/right area) or height (top/bottom); 0: Qt's choice
+};
+
+/// The docks of the workbench, in creation order (panel_table.cpp).
+std::vector<PanelSpec> workbenchPanels();
+/// Creates a dock per entry of `specs` in `window`, in order (tabbed and sized as the entries
+/// say), and returns their panels in the same order.
+std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
+                                                           const std::vector<PanelSpec>& specs,
+                                                           const PanelContext& context);
+/// The widget of dock `id` of `window` as a `Widget` (nullptr if none).
+QWidget* dockedWidget(const QMainWindow* window, const QString& id);
+template <class Widget>
+Widget* dockedWidget(const QMainWindow* window, const QString& id) {
+  return qobject_cast<Widget*>(dockedWidget(window, id));
+}
+/// The 3D view (the central widget) as a panel.
+std::unique_ptr<WorkbenchPanel> sceneViewPanel(SceneView* scene);
+
+}  // namespace vms::ui
