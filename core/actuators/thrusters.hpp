@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/integrators/force_model.hpp"
+#include "core/model/force_model.hpp"
 
 namespace vms {
 

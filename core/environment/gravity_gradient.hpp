@@ -19,7 +19,7 @@
 //   Newton-Euler equations hold in the rotating frame. Together with the tidal field this gives
 //   the Clohessy-Wiltshire equations for the CoM, and e.g. pitch libration at
 //   n sqrt(3 (I_y - I_x) / I_z).
-#include "core/integrators/force_model.hpp"
+#include "core/model/force_model.hpp"
 
 namespace vms {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/integrators/force_model.hpp"
+#include "core/model/force_model.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms {

@@ -8,7 +8,7 @@
 #include "core/integrators/integrator.hpp"
 #include "core/io/io_util.hpp"
 #include "core/io/json_util.hpp"
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/io/state_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/model_error.hpp"

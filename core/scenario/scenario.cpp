@@ -1,6 +1,6 @@
 #include "core/scenario/scenario.hpp"
 
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 
 namespace vms {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A scenario as its file states it, before anything is checked against the model: what an
-// editor edits, and what reading and writing a `*.scenario.json` (core/io/scenario_json.hpp)
+// editor edits, and what reading and writing a `*.scenario.json` (core/scenario/scenario_json.hpp)
 // map to and from, exactly (read(write(d)) == d). Names (joints, frames, links) are kept as
 // text; turning them into indices, compiling the model and checking every value against it is
 // the job of scenario assembly. A value type: no I/O. The format: docs/scenario-format.md.

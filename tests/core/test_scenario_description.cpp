@@ -3,7 +3,7 @@
 // path of every name it cannot resolve.
 #include <QDir>
 
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/simulator.hpp"

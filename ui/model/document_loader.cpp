@@ -5,7 +5,7 @@
 #include <new>
 
 #include "core/io/model_io.hpp"
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/model/scenario_builder.hpp"

@@ -6,7 +6,7 @@
 
 #include "core/io/io_util.hpp"
 #include "core/io/model_io.hpp"
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/scenario/default_scenario.hpp"
 

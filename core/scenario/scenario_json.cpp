@@ -1,4 +1,4 @@
-#include "core/io/scenario_json.hpp"
+#include "core/scenario/scenario_json.hpp"
 
 #include <algorithm>
 #include <cmath>
