@@ -111,6 +111,44 @@ class TestCliHostileInputs : public QObject {
     QVERIFY(!QFileInfo::exists(tmp("o1")));  // nothing written for a rejected scenario
   }
 
+  // Every name a scenario gives (controller type, actuator, mode, environment, base type,
+  // trajectory type; solver and integrator above) is checked where it is read: one line with
+  // the file, the key path and the names it could have been.
+  void unknownNamesAreKeyErrors() {
+    struct Case {
+      const char* name;
+      const char* keys;
+      QStringList mentions;
+    };
+    const Case cases[] = {
+        {"controller type",
+         R"("controllers": [{"type": "pid"}])",
+         {"controllers[0].type", "'pid'", "computed_torque"}},
+        {"actuator",
+         R"("actuators": {"jets": []})",
+         {"actuators.jets", "unknown key", "reaction_wheels"}},
+        {"mode", R"("mode": "hovering")", {"mode", "'hovering'", "rotation-floating"}},
+        {"environment",
+         R"("environment": {"magnetic": {}})",
+         {"environment.magnetic", "unknown key", "underwater"}},
+        {"base type", R"("base": "hovercraft")", {"base", "'hovercraft'", "schoenflies"}},
+        {"trajectory type",
+         R"("controllers": [{"type": "joint_pd", "trajectory": {"type": "bezier"}}])",
+         {"controllers[0].trajectory.type", "'bezier'", "quintic"}},
+    };
+    const QByteArray model =
+        R"({"format": "vms-model", "version": 1, "links": [{"name": "b", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}, {"name": "l", "mass": 1, "com": [0.5, 0, 0], "inertia": {"ixx": 0.1, "iyy": 0.1, "izz": 0.1}}], "joints": [{"name": "j", "type": "revolute", "parent": "b", "child": "l", "axis": [0, 0, 1]}]})";
+    for (const Case& c : cases) {
+      const QString file = tmp(QString(c.name).replace(' ', '_') + ".scenario.json");
+      writeFile(file, "{\"model\": " + model + ", " + c.keys + ", \"duration\": 0.1}");
+      const Run r = runVms({"run", file, "--out", tmp("names_out")});
+      QStringList mentions = c.mentions;
+      mentions.prepend(QFileInfo(file).fileName());
+      expectOneLineError(r, 1, mentions);
+      QVERIFY(!QFileInfo::exists(tmp("names_out")));
+    }
+  }
+
   // 2. deeply nested JSON followed by another key: no stack overflow in the parser's copy.
   void deepJsonIsRejectedWithLineAndColumn() {
     Run r = runVms({"inspect", hostile("seed004_planar.vms.json"), "--state",

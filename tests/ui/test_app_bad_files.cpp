@@ -37,6 +37,17 @@ class TestAppBadFiles : public QObject {
     return ::symlink("/dev/zero", QFile::encodeName(path).constData()) == 0 ? path : QString();
   }
 
+  /// A scenario around a valid inline two-link model with `keys` added.
+  QString scenarioFile(const QString& name, const QByteArray& keys) {
+    const QString path = dir_.filePath(name + ".scenario.json");
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return QString();
+    f.write(
+        R"({"model": {"format": "vms-model", "version": 1, "links": [{"name": "b", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}, {"name": "l", "mass": 1, "com": [0.5, 0, 0], "inertia": {"ixx": 0.1, "iyy": 0.1, "izz": 0.1}}], "joints": [{"name": "j", "type": "revolute", "parent": "b", "child": "l", "axis": [0, 0, 1]}]}, )" +
+        keys + R"(, "duration": 0.1})");
+    return path;
+  }
+
   static QString hostile(const QString& name) { return sourcePath("tests/data/hostile/" + name); }
 
   static QString joined(const std::vector<std::string>& names) {
@@ -122,6 +133,24 @@ class TestAppBadFiles : public QObject {
     QTest::newRow("JSON nested 100000 deep in the initial state")
         << hostile("deep_state.scenario.json") << QStringList{"deep_value_then_key_state.json"};
     QTest::newRow("XML nested 40000 deep") << hostile("xml_nesting_40000.urdf") << QStringList{};
+    QTest::newRow("unknown controller type")
+        << scenarioFile("controller_type", R"("controllers": [{"type": "pid"}])")
+        << QStringList{"controllers[0].type", "'pid'", "computed_torque"};
+    QTest::newRow("unknown actuator")
+        << scenarioFile("actuator", R"("actuators": {"jets": []})")
+        << QStringList{"actuators.jets", "unknown key", "reaction_wheels"};
+    QTest::newRow("unknown mode") << scenarioFile("mode", R"("mode": "hovering")")
+                                  << QStringList{"mode", "'hovering'", "rotation-floating"};
+    QTest::newRow("unknown environment")
+        << scenarioFile("environment", R"("environment": {"magnetic": {}})")
+        << QStringList{"environment.magnetic", "unknown key", "underwater"};
+    QTest::newRow("unknown base type") << scenarioFile("base_type", R"("base": "hovercraft")")
+                                       << QStringList{"base", "'hovercraft'", "schoenflies"};
+    QTest::newRow("unknown trajectory type")
+        << scenarioFile(
+               "trajectory_type",
+               R"("controllers": [{"type": "joint_pd", "trajectory": {"type": "bezier"}}])")
+        << QStringList{"controllers[0].trajectory.type", "'bezier'", "quintic"};
   }
 
   void hostileFileGivesDialog() {
