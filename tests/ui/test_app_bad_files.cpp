@@ -25,10 +25,7 @@ class TestAppBadFiles : public QObject {
   QString good_;
 
   QString write(const QString& name, const QByteArray& text) {
-    const QString path = dir_.filePath(name);
-    QFile file(path);
-    if (file.open(QIODevice::WriteOnly)) file.write(text);
-    return path;
+    return writeFileIn(dir_, name, text);
   }
 
   QString symlinkToDevice(const QString& name) {
@@ -39,16 +36,13 @@ class TestAppBadFiles : public QObject {
 
   /// A scenario around a valid inline two-link model with `keys` added.
   QString scenarioFile(const QString& name, const QByteArray& keys) {
-    const QString path = dir_.filePath(name + ".scenario.json");
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return QString();
-    f.write(
+    return write(
+        name + ".scenario.json",
         R"({"model": {"format": "vms-model", "version": 1, "links": [{"name": "b", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}, {"name": "l", "mass": 1, "com": [0.5, 0, 0], "inertia": {"ixx": 0.1, "iyy": 0.1, "izz": 0.1}}], "joints": [{"name": "j", "type": "revolute", "parent": "b", "child": "l", "axis": [0, 0, 1]}]}, )" +
-        keys + R"(, "duration": 0.1})");
-    return path;
+            keys + R"(, "duration": 0.1})");
   }
 
-  static QString hostile(const QString& name) { return sourcePath("tests/data/hostile/" + name); }
+  static QString hostile(const QString& name) { return regressionInput(name); }
 
   static QString joined(const std::vector<std::string>& names) {
     QStringList list;

@@ -28,7 +28,7 @@ class TestAppDivergence : public QObject {
   void initTestCase() {
     isolateSettings("test_app_divergence", autosave_.path());
     window_ = shownWindow();
-    path_ = sourcePath("tests/data/hostile/diverging_huge_qd.scenario.json");
+    path_ = regressionInput("diverging_huge_qd.scenario.json");
     QString error;
     QVERIFY2(window_->openFile(path_, &error), qPrintable(error));
   }

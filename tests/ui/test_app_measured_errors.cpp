@@ -35,7 +35,7 @@ Outcome runProcess(const QString& program, const QStringList& args, int timeout_
   return out;
 }
 
-QString hostile(const QString& name) { return sourcePath("tests/data/hostile/" + name); }
+QString hostile(const QString& name) { return regressionInput(name); }
 
 }  // namespace
 
@@ -44,10 +44,7 @@ class TestAppMeasuredErrors : public QObject {
   QTemporaryDir dir_;
 
   QString write(const QString& name, const QByteArray& text) {
-    const QString path = dir_.filePath(name);
-    QFile file(path);
-    if (file.open(QIODevice::WriteOnly)) file.write(text);
-    return path;
+    return writeFileIn(dir_, name, text);
   }
 
   Outcome measure(const QStringList& args) {

@@ -26,6 +26,23 @@ inline QString sourcePath(const QString& relative) {
   return QString(VMS_SOURCE_DIR) + "/" + relative;
 }
 
+/// A reproducer of the regression corpus, fuzz/regressions/<target>/ (fuzz/README.md).
+inline QString regressionInput(const QString& name) {
+  for (const char* target : {"scenario", "state", "urdf", "vms_json", "simulate"}) {
+    const QString path = sourcePath(QString("fuzz/regressions/") + target + "/" + name);
+    if (QFileInfo::exists(path)) return path;
+  }
+  return QString();
+}
+
+/// Writes `text` to `name` in `dir`; returns the path.
+inline QString writeFileIn(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  const QString path = dir.filePath(name);
+  QFile file(path);
+  if (file.open(QIODevice::WriteOnly)) file.write(text);
+  return path;
+}
+
 /// Settings and autosave files of the tests never touch the user's.
 inline void isolateSettings(const QString& name, const QString& autosave_dir) {
   QCoreApplication::setOrganizationName("vms-tests");
