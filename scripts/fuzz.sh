@@ -15,8 +15,10 @@
 # Ends with one line per target (executions, cov, ft, findings); exits 1 on any finding or
 # when a target could not run.
 #
-# Environment: FUZZ_MAX_LEN (default 65536: big enough for deep-nesting inputs of tens of KB,
-# small enough to keep executions fast), FUZZ_JOBS (build jobs, default nproc).
+# Environment: FUZZ_CPU_SECONDS=1 (SECONDS are CPU seconds of each target, for long niced
+# runs on a busy machine), FUZZ_PARALLEL=N (targets run at once, default 1), FUZZ_MAX_LEN
+# (default 65536: big enough for deep-nesting inputs of tens of KB, small enough to keep
+# executions fast), FUZZ_JOBS (build jobs, default nproc).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -83,25 +85,51 @@ dict_of() {  # $1 = target
 cat fuzz/dict/json.dict fuzz/dict/urdf.dict >"$build/simulate.dict"
 
 # --- run ---------------------------------------------------------------------------------
-summary=()
-failed=0
-for t in "${targets[@]}"; do
-  seeds="$build/seeds/$t" corpus="$build/corpus/$t" findings="$build/findings/$t"
+# With FUZZ_CPU_SECONDS=1 a target stops after SECONDS of its own CPU time instead of wall
+# time (for long runs on a machine that does other work: the run is niced and then measures
+# what it got). FUZZ_PARALLEL=N runs N targets at once (default 1).
+cpu_seconds_of() {  # $1 = pid: user + system CPU seconds so far
+  local fields
+  read -ra fields <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
+  echo $(((fields[13] + fields[14]) / $(getconf CLK_TCK)))
+}
+run_target() {  # $1 = target; writes $build/summary_$1.txt, returns 1 on a finding
+  local t=$1
+  local seeds="$build/seeds/$t" corpus="$build/corpus/$t" findings="$build/findings/$t"
   rm -rf "$seeds"
   mkdir -p "$seeds" "$corpus" "$findings"
   for f in $(seed_files "$t"); do cp "$f" "$seeds/"; done
+  local dict log marker wall status cpu=""
   dict=$(dict_of "$t")
   log="$build/fuzz_$t.log"
   marker="$build/.fuzz_$t.start"
   touch "$marker"
-  echo "=== fuzz_$t for ${seconds} s (log: $log)"
+  wall=$seconds
+  ((${FUZZ_CPU_SECONDS:-0})) && wall=$((seconds * 20))
+  echo "=== fuzz_$t for ${seconds} s$( ((${FUZZ_CPU_SECONDS:-0})) && echo ' of CPU time') (log: $log)"
   # -rss_limit_mb / -timeout: running out of memory or 20 s on one input is a finding.
   # The regression corpus is a seed directory too: a known class that is not fixed yet (or
   # comes back) fails the run at once, and fixed ones are good starting points.
-  "$build/fuzz/fuzz_$t" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 \
+  local start=$SECONDS
+  "$build/fuzz/fuzz_$t" -dict="$dict" -max_total_time="$wall" -rss_limit_mb=2048 \
     -timeout=20 -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" \
-    "$corpus" "$seeds" "fuzz/regressions/$t" >"$log" 2>&1
+    "$corpus" "$seeds" "fuzz/regressions/$t" >"$log" 2>&1 &
+  local pid=$! used=0
+  if ((${FUZZ_CPU_SECONDS:-0})); then
+    while kill -0 "$pid" 2>/dev/null; do
+      used=$(cpu_seconds_of "$pid")
+      if ((used >= seconds)); then
+        kill -INT "$pid"
+        break
+      fi
+      sleep 5
+    done
+    cpu=" cpu ${used} s wall $((SECONDS - start)) s"
+  fi
+  wait "$pid"
   status=$?
+  ((${FUZZ_CPU_SECONDS:-0})) && ((used >= seconds)) && ((status == 130 || status == 72)) && status=0
+  local new_findings count execs cov_line cov ft line reason
   new_findings=$(find "$findings" -maxdepth 1 -type f \
     \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
     -newer "$marker" | sort)
@@ -110,19 +138,39 @@ for t in "${targets[@]}"; do
   cov_line=$(grep -E 'cov: [0-9]+' "$log" | tail -1)
   cov=$(grep -oE 'cov: [0-9]+' <<<"$cov_line" | grep -oE '[0-9]+' || true)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$cov_line" | grep -oE '[0-9]+' || true)
-  line=$(printf '%-14s executions %-9s cov %-6s ft %-7s findings %s' "fuzz_$t" \
-    "${execs:-?}" "${cov:-?}" "${ft:-?}" "$count")
+  line=$(printf '%-14s executions %-9s cov %-6s ft %-7s findings %s%s' "fuzz_$t" \
+    "${execs:-?}" "${cov:-?}" "${ft:-?}" "$count" "$cpu")
+  local result=0
   if ((count > 0)); then
-    failed=1
+    result=1
     # What libFuzzer/the sanitizer said, to name the class without opening the log.
     reason=$(grep -m1 -E '^(SUMMARY: |==[0-9]+== ?ERROR: |FUZZ FINDING: )' "$log" || true)
     line+=$'\n'"    ${reason:-see $log}"
     while read -r f; do line+=$'\n'"    $f"; done <<<"$new_findings"
   elif ((status != 0)); then
-    failed=1
+    result=1
     line+=" (libFuzzer exited $status without a finding; see $log)"
   fi
-  summary+=("$line")
+  printf '%s\n' "$line" >"$build/summary_$t.txt"
+  return $result
+}
+
+failed=0
+parallel=${FUZZ_PARALLEL:-1}
+running=()
+for t in "${targets[@]}"; do
+  rm -f "$build/summary_$t.txt"
+  run_target "$t" &
+  running+=($!)
+  if ((${#running[@]} >= parallel)); then
+    wait "${running[0]}" || failed=1
+    running=("${running[@]:1}")
+  fi
+done
+for pid in "${running[@]}"; do wait "$pid" || failed=1; done
+summary=()
+for t in "${targets[@]}"; do
+  summary+=("$(cat "$build/summary_$t.txt" 2>/dev/null || echo "fuzz_$t         did not report")")
 done
 
 echo "=== Fuzz summary (${seconds} s per target)"
