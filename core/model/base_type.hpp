@@ -10,6 +10,11 @@ namespace vms {
 
 enum class BaseType { Free, Planar, Ball, Translation, Schoenflies, Fixed };
 
+/// Every vehicle type, in declaration order.
+inline constexpr BaseType kAllBaseTypes[] = {BaseType::Free,        BaseType::Planar,
+                                             BaseType::Ball,        BaseType::Translation,
+                                             BaseType::Schoenflies, BaseType::Fixed};
+
 /// "free", "planar", "ball", "translation", "schoenflies", "fixed".
 std::string toString(BaseType type);
 std::optional<BaseType> baseTypeFromString(const std::string& name);

@@ -1,3 +1,5 @@
+#include <stdexcept>
+
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -9,10 +11,12 @@ namespace {
 struct SolverEntry {
   const char* name;
   std::unique_ptr<ForwardDynamicsSolver> (*make)(const Model& model);
+  bool (*supports)(BaseType type) = nullptr;  // nullptr: every vehicle type
 };
 
 // The one registration point: to add a solver, implement ForwardDynamicsSolver (one file in
-// core/solvers/) and add its line here. The default comes first.
+// core/solvers/) and add its line here, with the vehicle types it handles if not all. The
+// default comes first.
 const SolverEntry kSolvers[] = {
     {"aba",
      [](const Model&) -> std::unique_ptr<ForwardDynamicsSolver> {
@@ -24,7 +28,29 @@ const SolverEntry kSolvers[] = {
      }},
 };
 
+const SolverEntry* findSolver(const std::string& name) {
+  for (const SolverEntry& e : kSolvers)
+    if (name == e.name) return &e;
+  return nullptr;
+}
+
 }  // namespace
+
+bool solverSupports(const std::string& name, BaseType type) {
+  const SolverEntry* e = findSolver(name);
+  return e && (!e->supports || e->supports(type));
+}
+
+std::string solverSupportProblem(const std::string& name, BaseType type) {
+  const SolverEntry* e = findSolver(name);
+  if (!e) return "unknown solver '" + name + "'";
+  if (!e->supports || e->supports(type)) return {};
+  std::string supported;
+  for (BaseType t : kAllBaseTypes)
+    if (e->supports(t)) supported += (supported.empty() ? "" : ", ") + toString(t);
+  return "solver '" + name + "' does not handle a " + toString(type) +
+         " vehicle (it handles: " + (supported.empty() ? "none" : supported) + ")";
+}
 
 std::vector<std::string> solverNames() {
   std::vector<std::string> names;
@@ -33,9 +59,11 @@ std::vector<std::string> solverNames() {
 }
 
 std::unique_ptr<ForwardDynamicsSolver> makeSolver(const std::string& name, const Model& model) {
-  for (const SolverEntry& e : kSolvers)
-    if (name == e.name) return e.make(model);
-  return nullptr;
+  const SolverEntry* e = findSolver(name);
+  if (!e) return nullptr;
+  if (const std::string problem = solverSupportProblem(name, model.base_type); !problem.empty())
+    throw std::invalid_argument(problem);
+  return e->make(model);
 }
 
 }  // namespace vms
