@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/io/model_io.hpp"
@@ -57,11 +58,13 @@ StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
 std::unique_ptr<ForwardDynamicsSolver> solverFromArguments(const Arguments& args,
                                                            const Model& model) {
   const std::string name = args.get("solver").value_or(defaultSolverName());
-  auto solver = makeSolver(name, model);
-  if (!solver)
+  const std::vector<std::string> names = solverNames();
+  if (std::find(names.begin(), names.end(), name) == names.end())
     throw UsageError("--solver: unknown solver '" + name +
                      "' (available: " + joinNames(solverNames()) + ")");
-  return solver;
+  if (const std::string problem = solverSupportProblem(name, model.base_type); !problem.empty())
+    throw UsageError("--solver: " + problem);
+  return makeSolver(name, model);
 }
 
 std::unique_ptr<Integrator> integratorFromArguments(const Arguments& args, const Model& model) {

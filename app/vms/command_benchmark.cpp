@@ -1,6 +1,5 @@
 // vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -8,6 +7,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "timing.hpp"
 
 namespace vms::cli {
 
@@ -26,23 +26,6 @@ State benchmarkState(const Model& model) {
     s.qd[k] = 0.3 * std::cos(2.0 + k);
   }
   return s;
-}
-
-/// Median over batches of the time per call, in microseconds.
-template <typename F>
-double medianMicroseconds(long iterations, F&& call) {
-  const int batches = 15;
-  const long per_batch = std::max(1L, iterations / batches);
-  std::vector<double> times;
-  for (int b = 0; b < batches; ++b) {
-    const auto start = std::chrono::steady_clock::now();
-    for (long i = 0; i < per_batch; ++i) call();
-    const auto stop = std::chrono::steady_clock::now();
-    times.push_back(std::chrono::duration<double, std::micro>(stop - start).count() /
-                    static_cast<double>(per_batch));
-  }
-  std::nth_element(times.begin(), times.begin() + batches / 2, times.end());
-  return times[batches / 2];
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]
+// vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]
 #include <cstdio>
 
 #include "cli_common.hpp"
@@ -12,8 +12,8 @@
 namespace vms::cli {
 
 int runInspect(int argc, char** argv) {
-  const char* usage = "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]";
-  const Arguments args(argc, argv, 2, {"state", "base", "solver"});
+  const char* usage = "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]";
+  const Arguments args(argc, argv, 2, {"state", "base", "solver"}, {"detail"});
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   const StateFile input = loadStateFromArguments(args, model);
   const State& state = input.state;
@@ -60,6 +60,21 @@ int runInspect(int argc, char** argv) {
       .integer("dof", model.nv)
       .vector("angular_momentum_com", momentum.angular_com)
       .number("total_mass", momentum.mass);
+  if (args.has("detail")) {
+    // The solver's own intermediate quantities (its paper's notation) at this state.
+    JsonObjectWriter detail;
+    for (const SolverQuantity& q : solver->intermediates()) {
+      requireFinite(q.value, "the solver's " + q.name, state_path);
+      JsonObjectWriter item;
+      item.string("meaning", q.meaning);
+      if (q.value.cols() == 1)
+        item.vector("value", q.value.col(0));
+      else
+        item.matrix("value", q.value);
+      detail.object(q.name, item);
+    }
+    out.object("detail", detail);
+  }
   std::fputs(out.str().c_str(), stdout);
   return kExitOk;
 }

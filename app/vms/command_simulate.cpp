@@ -8,8 +8,8 @@
 #include "commands.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
-#include "core/io/trajectory_csv.hpp"
 #include "core/model/model_error.hpp"
+#include "core/scenario/output_csv.hpp"
 #include "core/scenario/step_count.hpp"
 
 namespace vms::cli {
@@ -67,12 +67,24 @@ int runSimulate(int argc, char** argv) {
     file.reset(std::fopen(out->c_str(), "w"));
     if (!file) throw ModelError(*out + ": cannot open for writing");
   }
-  TrajectoryCsvWriter csv(file.get(), model);
+  // The contract's columns, from the one table of output quantities (`vms run` writes the
+  // same ones first). Each row is an instant of the table's snapshot type.
+  const OutputQuantities quantities = OutputQuantities::forModel(model);
+  OutputCsvWriter csv(file.get(), quantities, kOutputTrajectory);
   csv.writeHeader();
+  Snapshot row;
+  auto writeRow = [&](double t, const MomentumSummary& momentum) {
+    row.time = t;
+    row.state = state;
+    row.momenta.linear_total = momentum.linear;
+    row.momenta.angular_origin_total = momentum.angular_origin;
+    row.kinetic_energy = momentum.kinetic_energy;
+    csv.writeRow(OutputSample{&row, nullptr}, row);
+  };
 
   // Steps of dt; the last one is shortened to land exactly on the duration.
   const long steps = stepCount(duration, dt);
-  csv.writeRow(0.0, state, initial);
+  writeRow(0.0, initial);
   double t = 0.0, last_row = 0.0;
   for (long k = 1; k <= steps; ++k) {
     const double t_next = k == steps ? duration : static_cast<double>(k) * dt;
@@ -94,7 +106,7 @@ int runSimulate(int argc, char** argv) {
     }
     t = t_next;
     if (write) {
-      csv.writeRow(t, state, momentum);
+      writeRow(t, momentum);
       last_row = t;
     }
   }

@@ -8,6 +8,7 @@ namespace vms::cli {
 int runInspect(int argc, char** argv);
 int runSimulate(int argc, char** argv);
 int runBenchmark(int argc, char** argv);
+int runCrosscheck(int argc, char** argv);  // every solver against aba at a state
 int runConvert(int argc, char** argv);
 int runRun(int argc, char** argv);
 #ifdef VMS_HAVE_PLOT

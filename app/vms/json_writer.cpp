@@ -53,6 +53,21 @@ void appendJsonNumber(std::string& out, double x) {
   out.append(buf, r.ptr);
 }
 
+JsonObjectWriter& JsonObjectWriter::object(const std::string& k, const JsonObjectWriter& value) {
+  key(k);
+  if (value.body_.empty()) {
+    body_ += "{}";
+    return *this;
+  }
+  body_ += "{\n  ";  // the nested members, indented by two more spaces
+  for (char c : value.body_) {
+    body_ += c;
+    if (c == '\n') body_ += "  ";
+  }
+  body_ += "\n  }";
+  return *this;
+}
+
 void JsonObjectWriter::key(const std::string& k) {
   if (!body_.empty()) body_ += ",\n";
   body_ += "  " + jsonQuote(k) + ": ";

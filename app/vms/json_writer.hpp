@@ -16,6 +16,8 @@ class JsonObjectWriter {
   JsonObjectWriter& vector(const std::string& key, const Eigen::Ref<const Eigen::VectorXd>& v);
   /// Rows of the matrix as arrays.
   JsonObjectWriter& matrix(const std::string& key, const Eigen::Ref<const Eigen::MatrixXd>& m);
+  /// A nested object.
+  JsonObjectWriter& object(const std::string& key, const JsonObjectWriter& value);
   std::string str() const { return "{\n" + body_ + "\n}\n"; }
 
  private:

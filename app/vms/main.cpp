@@ -13,10 +13,11 @@ namespace {
 const char* kHelp =
     "vms - vehicle-manipulator dynamics from the command line\n"
     "\n"
-    "  vms inspect MODEL --state STATE [--base TYPE] [--solver NAME]\n"
+    "  vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]\n"
     "  vms simulate MODEL --state STATE --duration T --dt H [--integrator NAME] [--base TYPE]\n"
     "               [--solver NAME] [--every K] [--out FILE.csv]\n"
     "  vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]\n"
+    "  vms crosscheck MODEL --state STATE [--base TYPE]   (every solver against aba)\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
 #ifdef VMS_HAVE_PLOT
@@ -26,7 +27,8 @@ const char* kHelp =
     "\n"
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
-    "Exit status: 0 ok, 1 bad model/state file, 2 bad arguments, 3 simulation diverged.\n";
+    "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
+    "arguments, 3 simulation diverged.\n";
 
 // A message is one line whatever text from a file it quotes (a name with a newline, bytes
 // that are not UTF-8).
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
     if (command == "inspect") return runInspect(argc, argv);
     if (command == "simulate") return runSimulate(argc, argv);
     if (command == "benchmark") return runBenchmark(argc, argv);
+    if (command == "crosscheck") return runCrosscheck(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
     if (command == "run") return runRun(argc, argv);
 #ifdef VMS_HAVE_PLOT

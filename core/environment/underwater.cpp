@@ -1,29 +1,14 @@
 #include "core/environment/underwater.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <cmath>
 
 #include "core/model/model_error.hpp"
 
 namespace vms {
 
-void setAddedMass(Model& model, const std::vector<HydrodynamicBody>& bodies) {
-  std::vector<Mat6> added = model.added_mass;
-  if (added.empty()) added.assign(model.nbodies, Mat6::Zero());
-  for (const auto& b : bodies) {
-    const int f = model.frameIndex(b.link);
-    if (f < 0) throw ModelError("added mass: unknown link '" + b.link + "'");
-    const Mat6& MA = b.added_mass;
-    if (!MA.allFinite() || (MA - MA.transpose()).norm() > 1e-12 * (1.0 + MA.norm()))
-      throw ModelError("link '" + b.link + "': added mass is not symmetric");
-    Eigen::SelfAdjointEigenSolver<Mat6> es(MA);
-    if (es.eigenvalues().minCoeff() < -1e-12 * (1.0 + MA.norm()))
-      throw ModelError("link '" + b.link + "': added mass is not positive semi-definite");
-    // Link frame -> body frame: Ad^-T M_A Ad^-1 with Ad = Ad_{bodyMlink}.
-    const Mat6 Ainv = adjoint(model.frames[f].placement.inverse());
-    added[model.frames[f].body] += Ainv.transpose() * MA * Ainv;
-  }
-  model.added_mass = std::move(added);
+void addAddedMass(ModelDescription& description, const std::vector<HydrodynamicBody>& bodies) {
+  for (const HydrodynamicBody& b : bodies)
+    if (!b.added_mass.isZero(0.0)) description.added_mass.push_back({b.link, b.added_mass});
 }
 
 Underwater::Underwater(const Model& model, std::vector<HydrodynamicBody> bodies,
@@ -49,7 +34,7 @@ Vec6 Underwater::relativeTwist(const Pose& oMl, const Vec6& v_world) const {
   return nu;
 }
 
-void Underwater::apply(const Model&, const Data& data, const State&,
+void Underwater::apply(const Model& model, const Data& data, const State&,
                        std::vector<Vec6>& body_forces_world, VecX&) {
   const bool current = !fluid_.current_world.isZero(0.0);
   for (std::size_t k = 0; k < bodies_.size(); ++k) {
@@ -59,7 +44,7 @@ void Underwater::apply(const Model&, const Data& data, const State&,
     Vec6& out = body_forces_world[i];
     // Buoyancy at the centre of buoyancy.
     if (b.volume > 0.0) {
-      const Vec3 fb = (-fluid_.density * b.volume) * fluid_.gravity;
+      const Vec3 fb = (-fluid_.density * b.volume) * model.gravity;
       const Vec3 cb = oMl.act(b.center_of_buoyancy);
       out.head<3>() += fb;
       out.tail<3>() += cb.cross(fb);

@@ -2,12 +2,13 @@
 // Underwater environment (seed 000 §3.1, Fossen): per-body buoyancy, linear + quadratic
 // damping on the velocity relative to a uniform current, and added mass.
 //
-// - Added mass M_A (constant symmetric 6x6, link frame at the link origin, [lin; ang]) is a
-//   model transformation: setAddedMass() fills Model::added_mass, so M_A enters the mass
-//   matrix and the velocity-product terms (Kirchhoff's equations for a fluid at rest:
-//   (M_RB + M_A) nu_dot + C_RB(nu) nu + C_A(nu) nu = tau, C(nu) nu = -ad*_nu M nu).
-// - Buoyancy: -rho V g applied at the centre of buoyancy (g = the fluid's gravity vector, which
-//   should equal Model::gravity so that weight and buoyancy balance for rho V = m).
+// - Added mass M_A (constant symmetric 6x6, link frame at the link origin, [lin; ang]) is part
+//   of the model: addAddedMass() puts it into the ModelDescription before compiling, and
+//   compileModel() fills Model::added_mass, so M_A enters the mass matrix and the velocity-product
+//   terms (Kirchhoff's equations for a fluid at rest: (M_RB + M_A) nu_dot + C_RB(nu) nu + C_A(nu)
+//   nu = tau, C(nu) nu = -ad*_nu M nu).
+// - Buoyancy: -rho V g applied at the centre of buoyancy, g = Model::gravity (the model's one
+//   gravity: weight and buoyancy balance for rho V = m).
 // - Damping: wrench -(D_l nu_r + D_q |nu_r| nu_r) (diagonal 6-vectors, element-wise), in the
 //   link frame at the link origin, nu_r = nu - [R^T v_c; 0] the body twist relative to the
 //   uniform current v_c (world frame).
@@ -31,15 +32,13 @@ struct HydrodynamicBody {
 };
 
 struct FluidProperties {
-  double density = 1025.0;                  // kg/m^3
-  Vec3 gravity = Vec3(0.0, 0.0, -9.80665);  // world frame
-  Vec3 current_world = Vec3::Zero();        // uniform current velocity, world frame
+  double density = 1025.0;            // kg/m^3
+  Vec3 current_world = Vec3::Zero();  // uniform current velocity, world frame
 };
 
-/// Adds each entry's added mass (moved from its link frame to its body frame) to
-/// model.added_mass, sizing it if empty. Throws ModelError naming the link for an unknown link
-/// or an added mass that is not symmetric positive semi-definite.
-void setAddedMass(Model& model, const std::vector<HydrodynamicBody>& bodies);
+/// Appends each body's non-zero added mass to description.added_mass (compileModel checks the
+/// link names and that each matrix is symmetric positive semi-definite).
+void addAddedMass(ModelDescription& description, const std::vector<HydrodynamicBody>& bodies);
 
 class Underwater final : public ForceModel {
  public:

@@ -15,10 +15,4 @@ void setUniformGravity(ModelDescription& description, const Vec3& gravity) {
   description.gravity = gravity;
 }
 
-void setUniformGravity(Model& model, const Vec3& gravity) {
-  check(gravity);
-  model.gravity = gravity;
-  model.description.gravity = gravity;
-}
-
 }  // namespace vms

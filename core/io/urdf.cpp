@@ -512,7 +512,11 @@ std::string writeUrdf(const ModelDescription& d) {
     << "'. URDF has no vehicle "
        "joint and no gravity:\n     the model's base type is '"
     << toString(d.base_type) << "' (load with --base " << toString(d.base_type)
-    << ") and its gravity is (" << vec(d.gravity) << ") m/s^2. -->\n";
+    << ") and its gravity is (" << vec(d.gravity) << ") m/s^2."
+    << (d.added_mass.empty()
+            ? ""
+            : "\n     Its added mass (hydrodynamic) is not written: URDF has none.")
+    << " -->\n";
   o << "<robot name=\"" << esc(d.name) << "\">\n";
   for (const auto& l : d.links) {
     o << "  <link name=\"" << esc(l.name) << "\">\n";

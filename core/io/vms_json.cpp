@@ -200,6 +200,23 @@ struct Reader {
     return f;
   }
 
+  /// {"link": name, "matrix": 6 rows of 6 numbers ([linear; angular], link frame)}.
+  AddedMassDescription addedMass(const Json& j, const std::string& path) const {
+    ObjectReader r(j, path, source);
+    AddedMassDescription a;
+    a.link = r.requireString("link");
+    const Json& rows = r.require("matrix");
+    const std::string rows_path = r.keyPath("matrix");
+    if (!rows.is_array() || rows.size() != 6)
+      io::fail(source, rows_path, "expected 6 rows of 6 numbers, got " + io::describeJson(rows));
+    for (size_t i = 0; i < 6; ++i) {
+      const auto row = io::readNumbers(rows[i], 6, io::indexPath(rows_path, i), source);
+      for (size_t k = 0; k < 6; ++k) a.matrix(static_cast<int>(i), static_cast<int>(k)) = row[k];
+    }
+    r.finish({"link", "matrix"});
+    return a;
+  }
+
   /// "key" in radians or "key_deg" in degrees (not both).
   double angle(ObjectReader& r, const std::string& key) const {
     const bool rad = r.has(key), deg = r.has(key + "_deg");
@@ -352,7 +369,11 @@ ModelDescription parseVmsJson(const std::string& text, const std::string& source
              [&](const Json& e, const std::string& p) { d.joints.push_back(rd.joint(e, p)); });
   rd.forEach(r, "frames",
              [&](const Json& e, const std::string& p) { d.frames.push_back(rd.frame(e, p)); });
-  r.finish({"format", "version", "name", "base", "gravity", "dh", "links", "joints", "frames"});
+  rd.forEach(r, "added_mass", [&](const Json& e, const std::string& p) {
+    d.added_mass.push_back(rd.addedMass(e, p));
+  });
+  r.finish({"format", "version", "name", "base", "gravity", "dh", "links", "joints", "frames",
+            "added_mass"});
   if (d.links.empty()) r.failHere("the model has no links (give \"links\" or a \"dh\" table)");
   return d;
 }
@@ -406,6 +427,19 @@ std::string writeVmsJson(const ModelDescription& d) {
     for (const auto& f : d.frames)
       frames.push_back(Json{{"name", f.name}, {"link", f.link}, {"origin", poseJson(f.origin)}});
     o["frames"] = frames;
+  }
+  if (!d.added_mass.empty()) {
+    Json added = Json::array();
+    for (const AddedMassDescription& a : d.added_mass) {
+      Json rows = Json::array();
+      for (int i = 0; i < 6; ++i) {
+        Json row = Json::array();
+        for (int k = 0; k < 6; ++k) row.push_back(a.matrix(i, k));
+        rows.push_back(row);
+      }
+      added.push_back(Json{{"link", a.link}, {"matrix", rows}});
+    }
+    o["added_mass"] = added;
   }
   return io::prettyJson(o);
 }

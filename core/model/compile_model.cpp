@@ -6,10 +6,8 @@
 #include <set>
 #include <sstream>
 
-#include "core/algorithms/kinematics.hpp"
-#include "core/model/data.hpp"
+#include "core/model/inertia_check.hpp"
 #include "core/model/names.hpp"
-#include "core/model/state.hpp"
 
 namespace vms {
 
@@ -57,84 +55,26 @@ struct MassAccumulator {
   }
 };
 
-// The first pivot of the small b x b matrix B (Cholesky order) that is not > tol, or -1.
-int firstSingularPivot(const Data::BaseMatrix& B, double tol) {
-  Data::BaseMatrix L = B;
-  const int n = static_cast<int>(B.rows());
-  for (int j = 0; j < n; ++j) {
-    double d = L(j, j) - L.row(j).head(j).squaredNorm();
-    if (!(d > tol)) return j;
-    d = std::sqrt(d);
-    L(j, j) = d;
-    for (int i = j + 1; i < n; ++i)
-      L(i, j) = (L(i, j) - L.row(i).head(j).dot(L.row(j).head(j))) / d;
-  }
-  return -1;
-}
-
-[[noreturn]] void failVehicle(const Model& model, int direction) {
-  fail("model " + quoted(model.name) + ": the " + toString(model.base_type) +
-       " vehicle has no mass or inertia in its direction of motion " + std::to_string(direction) +
-       " (the whole system's inertia is singular)");
-}
-
-[[noreturn]] void failJoint(const Model& model, int body) {
-  fail("joint " + quoted(model.joint_names[static_cast<size_t>(model.joint_index[body])]) +
-       ": the bodies it moves have no inertia about or along its axis "
-       "(singular articulated inertia; give the moving links mass or inertia)");
-}
-
-constexpr double kMinimumPivot = 1e-100;
-
-// The generalized inertia M is positive definite exactly when every pivot of the
-// articulated-body factorisation is: D_i = S_i^T IA_i S_i > 0 for every joint (leaves first)
-// and S0^T IA_0 S0 for the vehicle. O(N), unlike a dense Cholesky factorisation of M (O(N^3):
-// 13 s for a 2000-link chain). Pivots are compared with 1e-12 x the largest diagonal entry of M
-// and with kMinimumPivot.
-void checkNonSingular(const Model& model) {
-  Data data(model);
-  State state = State::neutral(model);
-  const int n = model.nbodies;
-  std::vector<Mat6> composite(static_cast<size_t>(n)), articulated(static_cast<size_t>(n));
-  std::vector<double> pivot(static_cast<size_t>(n), 0.0);
-  for (int trial = 0; trial < 2; ++trial) {
-    if (trial == 1) {
-      // A second, generic configuration: singularities that depend on q are rare but exist.
-      for (int k = 0; k < model.njoints; ++k) state.q[k] = 0.3 + 0.7 * std::sin(1.0 + k);
-    }
-    computeKinematics(model, data, state);
-    for (int i = 0; i < n; ++i) composite[i] = articulated[i] = data.I[i];
-    for (int i = n - 1; i > 0; --i) composite[model.parent[i]] += composite[i];
-    double scale = 0.0;
-    for (int i = 1; i < n; ++i) scale = std::max(scale, data.S[i].dot(composite[i] * data.S[i]));
-    const int b = model.base_dof;
-    const Data::BaseMatrix base_composite =
-        data.S0.leftCols(b).transpose() * composite[0] * data.S0.leftCols(b);
-    if (b > 0) scale = std::max(scale, base_composite.diagonal().maxCoeff());
-    // Relative to the largest entry, and absolute: a pivot below 1e-100 (SI) would make
-    // accelerations overflow under forces inside the input limits (subnormal masses compiled
-    // and gave NaN at rest).
-    const double tol = std::max(1e-12 * scale, kMinimumPivot);
-    // A system without inertia in a vehicle direction at all is named as such first.
-    if (b > 0) {
-      const int j = firstSingularPivot(base_composite, tol);
-      if (j >= 0) failVehicle(model, j);
-    }
-    for (int i = n - 1; i > 0; --i) {
-      const Vec6 U = articulated[i] * data.S[i];
-      pivot[i] = data.S[i].dot(U);
-      articulated[model.parent[i]] += articulated[i];
-      if (pivot[i] > tol) articulated[model.parent[i]] -= U * U.transpose() / pivot[i];
-    }
-    // Report the joint nearest the root: a massless subtree makes every joint in it singular.
-    for (int i = 1; i < n; ++i)
-      if (!(pivot[i] > tol)) failJoint(model, i);
-    if (b > 0) {
-      const Data::BaseMatrix base_articulated =
-          data.S0.leftCols(b).transpose() * articulated[0] * data.S0.leftCols(b);
-      const int j = firstSingularPivot(base_articulated, tol);
-      if (j >= 0) failVehicle(model, j);
-    }
+// ModelDescription::added_mass, each moved from its link (frame) to its body frame:
+// Ad^-T M_A Ad^-1 with Ad = Ad_{bodyMlink}.
+void compileAddedMass(const ModelDescription& d, Model& m) {
+  if (d.added_mass.empty()) return;
+  m.added_mass.assign(static_cast<size_t>(m.nbodies), Mat6::Zero());
+  for (size_t i = 0; i < d.added_mass.size(); ++i) {
+    const AddedMassDescription& a = d.added_mass[i];
+    const std::string what =
+        "added mass #" + std::to_string(i + 1) + " (link " + quoted(a.link) + ")";
+    const int f = m.frameIndex(a.link);
+    if (f < 0) fail(what + ": unknown link or frame");
+    const Mat6& MA = a.matrix;
+    if (!MA.allFinite()) fail(what + ": has a NaN or infinite value");
+    if ((MA - MA.transpose()).norm() > 1e-12 * (1.0 + MA.norm())) fail(what + ": not symmetric");
+    const Eigen::SelfAdjointEigenSolver<Mat6> eig(MA);
+    if (eig.eigenvalues().minCoeff() < -1e-12 * (1.0 + MA.norm()))
+      fail(what + ": not positive semi-definite");
+    const Mat6 Ainv = adjoint(m.frames[static_cast<size_t>(f)].placement.inverse());
+    m.added_mass[static_cast<size_t>(m.frames[static_cast<size_t>(f)].body)] +=
+        Ainv.transpose() * MA * Ainv;
   }
 }
 
@@ -342,7 +282,8 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     m.frames.push_back({f.name, lp.body, lp.bodyMlink * f.origin});
   }
 
-  if (m.nv > 0) checkNonSingular(m);
+  compileAddedMass(d, m);
+  checkInertiaNonSingular(m);
   if (warnings && m.base_type != BaseType::Fixed && m.total_mass <= 0.0)
     warnings->push_back("model " + quoted(m.name) + ": total mass is zero");
   return m;

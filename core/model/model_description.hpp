@@ -75,13 +75,25 @@ struct FrameDescription {
   Pose origin;  // in the link frame
 };
 
+/// Hydrodynamic added mass (Fossen's M_A) of a link or frame: a constant symmetric positive
+/// semi-definite 6x6 at the link's (frame's) origin in its axes, [linear; angular] ordering. It
+/// enters the mass matrix and the velocity-product terms, not the weight. Entries for the same
+/// link add up.
+struct AddedMassDescription {
+  std::string link;  // link or frame name
+  Mat6 matrix = Mat6::Zero();
+};
+
+/// Everything compileModel() reads: the compiled Model is never changed afterwards, so an
+/// environment that changes the physics (gravity, added mass) sets it here before compiling.
 struct ModelDescription {
   std::string name = "model";
   BaseType base_type = BaseType::Free;
-  Vec3 gravity = Vec3::Zero();  // world frame, m/s^2
+  Vec3 gravity = Vec3::Zero();  // world frame, m/s^2: the one gravity of the model
   std::vector<LinkDescription> links;
   std::vector<JointDescription> joints;  // order defines the user-facing joint order
   std::vector<FrameDescription> frames;
+  std::vector<AddedMassDescription> added_mass;  // usually from an underwater environment
 };
 
 }  // namespace vms

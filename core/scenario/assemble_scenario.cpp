@@ -8,11 +8,11 @@
 #include "core/integrators/integrator.hpp"
 #include "core/io/io_util.hpp"
 #include "core/io/json_util.hpp"
-#include "core/scenario/scenario_json.hpp"
 #include "core/io/state_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/model_error.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/scenario/step_count.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 
@@ -241,17 +241,24 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
     withContext(source, "actuators.reaction_wheels",
                 [&] { addReactionWheels(description, s.reaction_wheels); });
 
-  // Environment (gravity goes into the model; the rest are force models of the Simulator).
+  // Environment: gravity and added mass go into the model description (the compiled model is
+  // not changed afterwards); buoyancy, damping and the gravity gradient are force models of the
+  // Simulator.
   EnvironmentSpec& env = s.environment;
   if (const auto* g = std::get_if<EnvironmentDescription::Gravity>(&d.environment.kind)) {
     env.type = EnvironmentSpec::Type::Gravity;
-    env.gravity = g->gravity;
-    setUniformGravity(description, env.gravity);
+    withContext(source, "environment.gravity", [&] { setUniformGravity(description, g->gravity); });
   } else if (const auto* u = std::get_if<EnvironmentDescription::Underwater>(&d.environment.kind)) {
     env.type = EnvironmentSpec::Type::Underwater;
     env.fluid = u->fluid;
     env.bodies = u->bodies;
-    setUniformGravity(description, env.fluid.gravity);  // weight (buoyancy: Underwater)
+    for (size_t i = 0; i < env.bodies.size(); ++i)
+      if (arm.frameIndex(env.bodies[i].link) < 0 && arm.bodyIndex(env.bodies[i].link) < 0)
+        io::fail(source, "environment.underwater.bodies[" + std::to_string(i) + "].link",
+                 "unknown link " + io::quote(env.bodies[i].link));
+    withContext(source, "environment.underwater.gravity",
+                [&] { setUniformGravity(description, u->gravity); });
+    addAddedMass(description, env.bodies);
   } else if (const auto* o =
                  std::get_if<EnvironmentDescription::GravityGradient>(&d.environment.kind)) {
     env.type = EnvironmentSpec::Type::GravityGradient;
@@ -259,13 +266,6 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
   }
 
   s.model = withContext(source, "model", [&] { return compileModel(description, warnings); });
-  if (env.type == EnvironmentSpec::Type::Underwater) {
-    for (size_t i = 0; i < env.bodies.size(); ++i)
-      if (s.model.frameIndex(env.bodies[i].link) < 0 && s.model.bodyIndex(env.bodies[i].link) < 0)
-        io::fail(source, "environment.underwater.bodies[" + std::to_string(i) + "].link",
-                 "unknown link " + io::quote(env.bodies[i].link));
-    withContext(source, "environment.underwater", [&] { setAddedMass(s.model, env.bodies); });
-  }
 
   // The initial state of the full model: wheels (appended last) at their initial speeds.
   s.initial_state = initial.state;
@@ -321,6 +321,9 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
     io::fail(source, "control_period", "must be a whole multiple of dt (s)");
   checkRegistered(source, "integrator", d.integrator, integratorNames());
   checkRegistered(source, "solver", d.solver, solverNames());
+  if (const std::string problem = solverSupportProblem(d.solver, s.model.base_type);
+      !problem.empty())
+    io::fail(source, "solver", problem);
   s.integrator = d.integrator;
   s.solver = d.solver;
   if (d.output_every < 1 || d.output_every > 1000000000L)

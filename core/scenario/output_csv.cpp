@@ -2,10 +2,10 @@
 
 namespace vms {
 
-OutputCsvWriter::OutputCsvWriter(std::FILE* file, const OutputQuantities& quantities)
+OutputCsvWriter::OutputCsvWriter(std::FILE* file, const OutputQuantities& quantities, unsigned use)
     : file_(file) {
   for (const OutputQuantity& q : quantities.all()) {
-    if (!q.isCsvColumn()) continue;
+    if ((q.use & use) == 0) continue;
     csv_.push_back(&q);
     columns_.push_back(q.name);
   }

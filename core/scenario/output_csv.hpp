@@ -3,7 +3,7 @@
 // (output_quantities.hpp) in table order, a header and one row per instant, every value as
 // "%.17g" (so it reads back to the same double). Rows are flushed as written: a run that stops
 // early leaves a valid file. Used by `vms run` and the desktop CSV export, so both write the
-// same columns.
+// same columns, and by `vms simulate` for its columns (kOutputTrajectory), the first of them.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -14,8 +14,9 @@ namespace vms {
 
 class OutputCsvWriter {
  public:
-  /// Writes to `file` (not owned); `quantities` must outlive the writer.
-  OutputCsvWriter(std::FILE* file, const OutputQuantities& quantities);
+  /// Writes to `file` (not owned) the quantities with a bit of `use`; `quantities` must
+  /// outlive the writer.
+  OutputCsvWriter(std::FILE* file, const OutputQuantities& quantities, unsigned use = kOutputCsv);
   void writeHeader();
   /// One row at `at` (`first`: the run's first snapshot). Allocates nothing.
   void writeRow(const OutputSample& at, const Snapshot& first);

@@ -213,6 +213,7 @@ OutputQuantities::OutputQuantities(const Model& model, const std::vector<std::st
   t.add("Ly", "N m s", "Momentum", angularTotal, 1);
   t.add("Lz", "N m s", "Momentum", angularTotal, 2);
   t.add("T", "J", "Energy", kineticEnergy);
+  for (OutputQuantity& q : quantities_) q.use |= kOutputTrajectory;
   // The columns `vms run` adds.
   for (int k = 0; k < njoints; ++k)
     t.add("tau:" + model.joint_names[k], isPrismatic(model, k) ? "N" : "N m", "Joints", jointForce,

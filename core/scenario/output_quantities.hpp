@@ -40,6 +40,9 @@ struct OutputSample {
 enum OutputUse : unsigned {
   kOutputCsv = 1u,   // a column of `vms run`'s trajectory.csv (and the desktop CSV export)
   kOutputPlot = 2u,  // offered by the desktop plots
+  // a column of `vms simulate`'s CSV too (docs/contracts.md: t, base_*, q:/qd:, P, L, T): the
+  // first columns of the table, the same in both CSVs
+  kOutputTrajectory = 4u,
 };
 
 struct OutputQuantity {

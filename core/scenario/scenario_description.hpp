@@ -115,7 +115,9 @@ struct EnvironmentDescription {
   };
   struct Underwater {
     FluidProperties fluid;
-    std::vector<HydrodynamicBody> bodies;  // added mass: diagonal, link frame
+    Vec3 gravity = Vec3(0.0, 0.0, -9.80665);  // world frame, replaces the model's (weight and
+                                              // buoyancy)
+    std::vector<HydrodynamicBody> bodies;     // added mass: diagonal, link frame
   };
   struct GravityGradient {
     double mean_motion = 0.0;  // rad/s (a file may give the orbit radius instead)

@@ -326,7 +326,7 @@ EnvironmentDescription readEnvironment(const Json& j, const std::string& path,
     ObjectReader u(r.require("underwater"), r.keyPath("underwater"), source);
     w.fluid.density = u.number("density", w.fluid.density);
     if (w.fluid.density < 0.0) u.failAt("density", "must be >= 0 (kg/m^3)");
-    w.fluid.gravity = u.vec3("gravity", w.fluid.gravity);
+    w.gravity = u.vec3("gravity", w.gravity);
     w.fluid.current_world = u.vec3("current", Vec3::Zero());
     if (const Json* bs = u.get("bodies")) {
       if (!bs->is_array()) u.failAt("bodies", "expected an array");
@@ -493,7 +493,7 @@ Json environmentJson(const EnvironmentDescription& env) {
   } else if (const auto* u = std::get_if<EnvironmentDescription::Underwater>(&env.kind)) {
     Json w = Json::object();
     w["density"] = u->fluid.density;
-    w["gravity"] = io::jvec(u->fluid.gravity);
+    w["gravity"] = io::jvec(u->gravity);
     w["current"] = io::jvec(u->fluid.current_world);
     Json bodies = Json::array();
     for (const HydrodynamicBody& h : u->bodies) {

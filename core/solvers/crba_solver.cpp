@@ -6,7 +6,11 @@
 
 namespace vms {
 
-CrbaSolver::CrbaSolver(const Model& model) : llt_(model.nv), rhs_(VecX::Zero(model.nv)) {}
+CrbaSolver::CrbaSolver(const Model& model)
+    : llt_(model.nv),
+      rhs_(VecX::Zero(model.nv)),
+      mass_matrix_(MatX::Zero(model.nv, model.nv)),
+      bias_(VecX::Zero(model.nv)) {}
 
 void CrbaSolver::compute(const Model& model, Data& data, const State& state,
                          const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
@@ -20,11 +24,24 @@ void CrbaSolver::compute(const Model& model, Data& data, const State& state,
   rnea(model, data, state, Vec6::Zero(), data.qdd, external);
   rhs_.head(b) = -data.base_force;
   rhs_.tail(n) = tau - data.tau;
+  bias_.head(b) = data.base_force;
+  bias_.tail(n) = data.tau;
   crba(model, data, state);
+  mass_matrix_ = data.M;
   llt_.compute(data.M);
   llt_.solveInPlace(rhs_);
   data.base_twist_dot = model.base_basis * rhs_.head(b);
   data.qdd = rhs_.tail(n);
+}
+
+std::vector<SolverQuantity> CrbaSolver::intermediates() const {
+  return {
+      {"M", "generalized inertia in (vehicle body-twist coordinates, q): composite rigid bodies",
+       mass_matrix_},
+      {"h",
+       "bias: velocity products, gravity and external forces (inverse dynamics at zero "
+       "acceleration); M [vehicle acc.; qdd] = [0; tau] - h",
+       bias_}};
 }
 
 }  // namespace vms

@@ -16,10 +16,14 @@ class CrbaSolver final : public ForwardDynamicsSolver {
   }
   void compute(const Model& model, Data& data, const State& state,
                const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
+  /// M (the generalized inertia) and h (the bias) of the last compute().
+  std::vector<SolverQuantity> intermediates() const override;
 
  private:
   Eigen::LLT<MatX> llt_;
   VecX rhs_;
+  MatX mass_matrix_;
+  VecX bias_;
 };
 
 }  // namespace vms

@@ -13,6 +13,7 @@
 #include "core/algorithms/aba.hpp"
 #include "core/io/model_io.hpp"
 #include "core/io/state_io.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -78,6 +79,9 @@ class TestCli : public QObject {
  private slots:
   void inspectMatchesLibrary_data();
   void inspectMatchesLibrary();
+  void inspectDetailShowsTheSolversQuantities_data();
+  void inspectDetailShowsTheSolversQuantities();
+  void crosscheckListsEverySolver();
   void simulateWritesContractCsvAndConserves();
   void simulateEveryAndStdout();
   void benchmarkPrintsJson();
@@ -91,7 +95,8 @@ void TestCli::inspectMatchesLibrary_data() {
   QTest::addColumn<QString>("modelFile");
   QTest::addColumn<QString>("stateFile");
   QTest::addColumn<QString>("solver");
-  for (const char* solver : {"aba", "crba"}) {
+  for (const std::string& name : solverNames()) {  // every registered solver
+    const char* solver = name.c_str();
     QTest::newRow((std::string("spatial_json_") + solver).c_str())
         << model("seed004_spatial.vms.json") << model("state_seed004_spatial_moving.json")
         << solver;
@@ -139,6 +144,80 @@ void TestCli::inspectMatchesLibrary() {
   VMS_COMPARE_REL(Hstar, MatX(Hstar.transpose()), 1e-14);
   QVERIFY(Hstar.llt().info() == Eigen::Success);
   QVERIFY((Hmm - Hstar).ldlt().vectorD().minCoeff() > -1e-9);
+}
+
+void TestCli::inspectDetailShowsTheSolversQuantities_data() {
+  QTest::addColumn<QString>("solver");
+  for (const std::string& name : solverNames())
+    QTest::newRow(name.c_str()) << QString::fromStdString(name);
+}
+
+// --detail adds the solver's intermediate quantities (its paper's matrices) at the state:
+// the same numbers as the library's intermediates() after compute().
+void TestCli::inspectDetailShowsTheSolversQuantities() {
+  QFETCH(QString, solver);
+  const QString modelFile = model("seed004_spatial.vms.json");
+  const QString stateFile = model("state_seed004_spatial_moving.json");
+  const Run r =
+      runVms({"inspect", modelFile, "--state", stateFile, "--solver", solver, "--detail"});
+  QVERIFY2(r.status == 0, r.err.constData());
+  const QJsonObject o = parseObject(r.out);
+  QVERIFY(o.contains("qdd"));
+  QVERIFY(o["detail"].isObject());
+  const QJsonObject detail = o["detail"].toObject();
+
+  std::vector<std::string> warnings;
+  const Model m = loadModel(modelFile.toStdString(), std::nullopt, &warnings);
+  const StateFile s = readStateFile(stateFile.toStdString(), m, &warnings);
+  const auto ours = makeSolver(solver.toStdString(), m);
+  Data data(m);
+  ours->compute(m, data, s.state, s.tau, {});
+  const std::vector<SolverQuantity> expected = ours->intermediates();
+  QCOMPARE(detail.size(), static_cast<int>(expected.size()));
+  for (const SolverQuantity& q : expected) {
+    const QJsonObject item = detail[QString::fromStdString(q.name)].toObject();
+    QCOMPARE(item["meaning"].toString().toStdString(), q.meaning);
+    MatX value(q.value.rows(), q.value.cols());
+    const QJsonArray rows = item["value"].toArray();
+    QCOMPARE(rows.size(), static_cast<int>(q.value.rows()));
+    for (int i = 0; i < rows.size(); ++i) {
+      if (q.value.cols() == 1)
+        value(i, 0) = rows[i].toDouble();
+      else
+        value.row(i) = toVec(rows[i]).transpose();
+    }
+    QVERIFY2(value == q.value, q.name.c_str());  // %.17g: the same doubles
+  }
+  if (solver == "crba") QVERIFY(detail.contains("M") && detail.contains("h"));
+  // Without --detail the output is the contract's, unchanged.
+  const Run plain = runVms({"inspect", modelFile, "--state", stateFile, "--solver", solver});
+  QVERIFY(!parseObject(plain.out).contains("detail"));
+}
+
+// `vms crosscheck`: one row per registered solver that handles the vehicle, each difference
+// from aba within 1e-9 on the examples, exit 0.
+void TestCli::crosscheckListsEverySolver() {
+  for (const char* example : {"seed004_spatial", "seed004_planar"}) {
+    const QString modelFile = model((std::string(example) + ".vms.json").c_str());
+    const QString stateFile = model(("state_" + std::string(example) + "_moving.json").c_str());
+    const Run r = runVms({"crosscheck", modelFile, "--state", stateFile});
+    QVERIFY2(r.status == 0, (r.out + r.err).constData());
+    const QString out = QString::fromUtf8(r.out);
+    std::vector<std::string> warnings;
+    const Model m = loadModel(modelFile.toStdString(), std::nullopt, &warnings);
+    for (const std::string& name : solverNames()) {
+      const bool listed = out.contains(QString::fromStdString(name + " ")) ||
+                          out.contains(QString::fromStdString("'" + name + "'"));
+      QVERIFY2(listed, (name + " missing from:\n" + out.toStdString()).c_str());
+      if (!solverSupports(name, m.base_type))
+        QVERIFY(out.contains(
+            QString::fromStdString("not run: " + solverSupportProblem(name, m.base_type))));
+    }
+    QVERIFY(out.contains("every solver agrees with aba within 1e-09"));
+    QVERIFY(r.err.isEmpty());
+  }
+  const Run bad = runVms({"crosscheck", model("seed004_spatial.vms.json")});
+  QCOMPARE(bad.status, 2);  // --state is required
 }
 
 void TestCli::simulateWritesContractCsvAndConserves() {

@@ -11,9 +11,12 @@
 #include "core/integrators/integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
+#include "model_variants.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
+using vms::test::withAddedMass;
+using vms::test::withGravity;
 
 class TestActuatorsNoAllocation : public QObject {
   Q_OBJECT
@@ -52,8 +55,8 @@ void TestActuatorsNoAllocation::forceModelsAndSaturation() {
     hb.added_mass = 0.3 * Mat6::Identity();
     hbs.push_back(hb);
   }
-  setAddedMass(m, hbs);
-  Underwater water(m, hbs, FluidProperties{1000.0, m.gravity, Vec3(0.2, 0.1, 0)});
+  m = withAddedMass(m, hbs);
+  Underwater water(m, hbs, FluidProperties{1000.0, Vec3(0.2, 0.1, 0)});
   OrbitalGravityGradient gg(0.0011);
   Thrusters th(m, {{"t1", m.body_names[0], Vec3(0.1, 0, 0), Vec3::UnitY(), 3.0, true},
                    {"t2", m.body_names[2], Vec3::Zero(), Vec3::UnitZ(), 1.0, false}});

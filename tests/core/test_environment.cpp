@@ -24,12 +24,16 @@
 #include "core/environment/underwater.hpp"
 #include "core/environment/uniform_gravity.hpp"
 #include "core/integrators/integrator.hpp"
+#include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/model_error.hpp"
 #include "core/model/sample_models.hpp"
+#include "model_variants.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
+using vms::test::withAddedMass;
+using vms::test::withGravity;
 
 namespace {
 
@@ -63,6 +67,7 @@ class TestEnvironment : public QObject {
  private slots:
   void uniformGravityHelper();
   void addedMassMatchesKirchhoff();
+  void addedMassLivesInTheDescription();
   void addedMassHasNoWeightAndConsistentAlgorithms();
   void neutralBuoyancyNoDrift();
   void restoringMomentPeriod();
@@ -80,14 +85,14 @@ void TestEnvironment::uniformGravityHelper() {
   setUniformGravity(d, standardGravityVector());
   Model m = compileModel(d);
   QCOMPARE(m.gravity, Vec3(0, 0, -kStandardGravity));
-  setUniformGravity(m, Vec3(0, -1.62, 0));
+  m = withGravity(m, Vec3(0, -1.62, 0));
   QCOMPARE(m.gravity, Vec3(0, -1.62, 0));
   Data data(m);
   aba(m, data, State::neutral(m), VecX::Zero(0));
   VMS_COMPARE_REL(Vec3(linear(data.base_twist_dot)), Vec3(0, -1.62, 0), 1e-15);
   bool threw = false;
   try {
-    setUniformGravity(m, Vec3(NAN, 0, 0));
+    m = withGravity(m, Vec3(NAN, 0, 0));
   } catch (const ModelError&) {
     threw = true;
   }
@@ -102,7 +107,7 @@ void TestEnvironment::addedMassMatchesKirchhoff() {
   HydrodynamicBody hb;
   hb.link = "hull";
   hb.added_mass = randomSpd(3, 5.0);
-  setAddedMass(m, {hb});
+  m = withAddedMass(m, {hb});
   // Body-frame generalized mass at the body origin.
   const Mat6 M = spatialInertiaWorld(mass, com, Ic) + hb.added_mass;
   const Eigen::LLT<Mat6> llt(M);
@@ -144,6 +149,62 @@ void TestEnvironment::addedMassMatchesKirchhoff() {
   QVERIFY(std::abs(E_body - h0.kinetic_energy) / E_body <= 1e-10);
 }
 
+// Added mass is part of the ModelDescription: written and read back exactly by .vms.json,
+// moved from its link (or frame) to its body by compileModel, checked there with the link named.
+void TestEnvironment::addedMassLivesInTheDescription() {
+  ModelDescription d = singleBody(10.0, Vec3::Zero(), Vec3(1, 2, 3));
+  LinkDescription tip;
+  tip.name = "tip";
+  tip.inertial.mass = 1.0;
+  tip.inertial.inertia = Mat3::Identity();
+  d.links.push_back(tip);
+  JointDescription fixed;
+  fixed.name = "weld";
+  fixed.kind = JointKind::Fixed;
+  fixed.parent = "hull";
+  fixed.child = "tip";
+  fixed.origin.p = Vec3(0.5, -0.2, 0.1);
+  fixed.origin.R = axisAngleRotation(Vec3(1, 2, 3).normalized(), 0.7);
+  d.joints.push_back(fixed);
+  const Mat6 MA = randomSpd(21, 3.0);
+  d.added_mass.push_back({"tip", MA});
+  d.added_mass.push_back({"hull", Mat6::Identity()});
+
+  const ModelDescription back = parseVmsJson(writeVmsJson(d), "added.vms.json");
+  QCOMPARE(back.added_mass.size(), size_t(2));
+  QCOMPARE(back.added_mass[0].link, std::string("tip"));
+  QVERIFY(back.added_mass[0].matrix == MA);  // bitwise: the JSON numbers round-trip
+  QVERIFY(back.added_mass[1].matrix == Mat6::Identity());
+  QCOMPARE(writeVmsJson(back), writeVmsJson(d));
+
+  // Both links are fused into body 0: the tip's M_A moves by Ad^-T M_A Ad^-1, Ad = Ad_{0Mtip}.
+  const Model m = compileModel(back);
+  QCOMPARE(m.nbodies, 1);
+  QCOMPARE(m.added_mass.size(), size_t(1));
+  const Mat6 Ainv = adjoint(fixed.origin.inverse());
+  const Mat6 expected = Ainv.transpose() * MA * Ainv + Mat6::Identity();
+  QVERIFY((m.added_mass[0] - expected).norm() <= 1e-14 * expected.norm());
+  QVERIFY(compileModel(singleBody(10.0, Vec3::Zero(), Vec3(1, 2, 3))).added_mass.empty());
+
+  auto compileError = [&](const std::string& link, const Mat6& matrix) {
+    ModelDescription bad = d;
+    bad.added_mass = {{link, matrix}};
+    return test::errorOf([&] { compileModel(bad); });
+  };
+  QVERIFY(compileError("hull", MA).empty());
+  QCOMPARE(compileError("fin", MA),
+           std::string("added mass #1 (link 'fin'): unknown link or frame"));
+  Mat6 skewed = MA;
+  skewed(0, 1) += 1.0;
+  QCOMPARE(compileError("hull", skewed), std::string("added mass #1 (link 'hull'): not symmetric"));
+  QCOMPARE(compileError("hull", -MA),
+           std::string("added mass #1 (link 'hull'): not positive semi-definite"));
+  Mat6 nan = MA;
+  nan(2, 2) = NAN;
+  QCOMPARE(compileError("hull", nan),
+           std::string("added mass #1 (link 'hull'): has a NaN or infinite value"));
+}
+
 void TestEnvironment::addedMassHasNoWeightAndConsistentAlgorithms() {
   RandomTreeOptions o;
   o.bodies = 5;
@@ -158,7 +219,7 @@ void TestEnvironment::addedMassHasNoWeightAndConsistentAlgorithms() {
     hbs.push_back(hb);
   }
   Model plain = m;
-  setAddedMass(m, hbs);
+  m = withAddedMass(m, hbs);
   const State s = randomState(m, 5);
   Data data(m), dplain(plain);
   // At rest, the generalized gravity force is the same with and without added mass.
@@ -193,17 +254,16 @@ void TestEnvironment::addedMassHasNoWeightAndConsistentAlgorithms() {
 void TestEnvironment::neutralBuoyancyNoDrift() {
   const double mass = 50.0, rho = 1000.0;
   Model m = compileModel(singleBody(mass, Vec3(0.1, 0.2, -0.1), Vec3(2, 3, 4)));
-  setUniformGravity(m, standardGravityVector());
+  m = withGravity(m, standardGravityVector());
   HydrodynamicBody hb;
   hb.link = "hull";
   hb.volume = mass / rho;
   hb.center_of_buoyancy = Vec3(0.1, 0.2, -0.1);
   hb.linear_damping << 10, 10, 10, 1, 1, 1;
   hb.added_mass = randomSpd(4, 2.0);
-  setAddedMass(m, {hb});
+  m = withAddedMass(m, {hb});
   FluidProperties fluid;
   fluid.density = rho;
-  fluid.gravity = m.gravity;
   Underwater water(m, {hb}, fluid);
   SystemDynamics dyn(m);
   dyn.addForceModel(&water);
@@ -217,7 +277,7 @@ void TestEnvironment::neutralBuoyancyNoDrift() {
   qInfo("neutral buoyancy, 10 s: drift %.3g", drift);
   QVERIFY(drift <= 1e-12);
   // 1 % heavier: it sinks (the test can fail).
-  Underwater heavy(m, {hb}, FluidProperties{rho * 0.99, m.gravity, Vec3::Zero()});
+  Underwater heavy(m, {hb}, FluidProperties{rho * 0.99, Vec3::Zero()});
   SystemDynamics dyn2(m);
   dyn2.addForceModel(&heavy);
   State s2 = s0;
@@ -228,12 +288,12 @@ void TestEnvironment::neutralBuoyancyNoDrift() {
 void TestEnvironment::restoringMomentPeriod() {
   const double mass = 40.0, rho = 1025.0, h = 0.05, Ixx = 3.0;
   Model m = compileModel(singleBody(mass, Vec3::Zero(), Vec3(Ixx, 4, 5)));
-  setUniformGravity(m, Vec3(0, 0, -9.81));
+  m = withGravity(m, Vec3(0, 0, -9.81));
   HydrodynamicBody hb;
   hb.link = "hull";
   hb.volume = mass / rho;
   hb.center_of_buoyancy = Vec3(0, 0, h);
-  Underwater water(m, {hb}, FluidProperties{rho, m.gravity, Vec3::Zero()});
+  Underwater water(m, {hb}, FluidProperties{rho, Vec3::Zero()});
   SystemDynamics dyn(m);
   dyn.addForceModel(&water);
   State s = State::neutral(m);
@@ -276,7 +336,7 @@ void TestEnvironment::dampingDissipatesEnergy() {
     hb.added_mass = randomSpd(20 + i, 0.3);
     hbs.push_back(hb);
   }
-  setAddedMass(m, hbs);
+  m = withAddedMass(m, hbs);
   Underwater water(m, hbs, FluidProperties{});
   SystemDynamics dyn(m);
   dyn.setDampingEnabled(false);
@@ -316,13 +376,13 @@ void TestEnvironment::dampingDissipatesEnergy() {
 void TestEnvironment::currentLinearDamping() {
   const double mass = 30.0;
   Model m = compileModel(singleBody(mass, Vec3::Zero(), Vec3(1, 2, 3)));
-  setUniformGravity(m, Vec3(0, 0, -9.81));
+  m = withGravity(m, Vec3(0, 0, -9.81));
   HydrodynamicBody hb;
   hb.link = "hull";
   hb.volume = mass / 1000.0;
   hb.linear_damping << 15, 20, 45, 1, 1, 1;
   const Vec3 vc(0.4, -0.2, 0.1);
-  Underwater water(m, {hb}, FluidProperties{1000.0, m.gravity, vc});
+  Underwater water(m, {hb}, FluidProperties{1000.0, vc});
   SystemDynamics dyn(m);
   dyn.addForceModel(&water);
   State s = State::neutral(m);
@@ -354,9 +414,9 @@ void TestEnvironment::addedMassDriftsWithCurrent() {
   hb.link = "hull";
   hb.added_mass = randomSpd(8, 4.0);  // anisotropic: a Munk moment if nu_r != 0
   hb.linear_damping << 5, 5, 5, 1, 1, 1;
-  setAddedMass(m, {hb});
+  m = withAddedMass(m, {hb});
   const Vec3 vc(0.5, 0.3, -0.2);
-  Underwater water(m, {hb}, FluidProperties{1000.0, Vec3::Zero(), vc});
+  Underwater water(m, {hb}, FluidProperties{1000.0, vc});
   SystemDynamics dyn(m);
   dyn.addForceModel(&water);
   State s = State::neutral(m);
@@ -399,7 +459,7 @@ void TestEnvironment::underwaterValidation() {
   hb.added_mass(0, 1) = 0.5;  // not symmetric
   bool threw = false;
   try {
-    setAddedMass(mm, {hb});
+    mm = withAddedMass(mm, {hb});
   } catch (const ModelError& e) {
     threw = std::string(e.what()).find("symmetric") != std::string::npos;
   }

@@ -28,9 +28,9 @@ double tilt(const Quat& q) {
 
 const std::string kScenario = VMS_SOURCE_DIR "/models/seed000_uvms.scenario.json";
 
-// Weight and buoyancy potential: -sum m g.c + sum rho V g.x_b (g the fluid's gravity).
+// Weight and buoyancy potential: -sum m g.c + sum rho V g.x_b (g the model's gravity).
 double hydrostaticPotential(const Model& m, const Data& d, const EnvironmentSpec& env) {
-  const Vec3 g = env.fluid.gravity;
+  const Vec3 g = m.gravity;
   double V = 0.0;
   for (int i = 0; i < m.nbodies; ++i) {
     const Pose& X = d.oMi[static_cast<size_t>(i)];

@@ -1,0 +1,23 @@
+# A compiled Model is never changed (README, "Layout"): no function in core/ outside
+# compile_model.cpp takes a non-const Model reference or pointer. Run by CTest as
+#   cmake -DCORE_DIR=<source>/core -P check_model_immutable.cmake
+cmake_policy(SET CMP0007 NEW)
+file(GLOB_RECURSE sources "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp")
+set(offenders "")
+foreach(file ${sources})
+  if(file MATCHES "model/compile_model\\.cpp$")
+    continue()
+  endif()
+  file(STRINGS "${file}" lines REGEX "[(,] *Model *[&*]")
+  foreach(line ${lines})
+    if(NOT line MATCHES "const +Model *[&*]")
+      string(STRIP "${line}" line)
+      list(APPEND offenders "${file}: ${line}")
+    endif()
+  endforeach()
+endforeach()
+if(offenders)
+  list(JOIN offenders "\n" text)
+  message(FATAL_ERROR "a compiled Model must not be changed; non-const Model parameters:\n${text}")
+endif()
+message(STATUS "no function in core/ takes a non-const Model")
