@@ -7,7 +7,7 @@ namespace vms::ui {
 
 std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
                                                            const std::vector<PanelSpec>& specs,
-                                                           const PanelContext& context) {
+                                                           WorkbenchContext& context) {
   std::vector<std::unique_ptr<WorkbenchPanel>> panels;
   QList<QDockWidget*> wide, tall;  // initial widths (left/right area), heights (top/bottom)
   QList<int> widths, heights;
