@@ -3,14 +3,11 @@
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSettings>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
-#include "ui/app/settings_keys.hpp"
 #include "ui/app/trajectory_export.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"

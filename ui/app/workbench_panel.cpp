@@ -36,9 +36,4 @@ std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
   return panels;
 }
 
-QWidget* dockedWidget(const QMainWindow* window, const QString& id) {
-  auto* dock = window->findChild<QDockWidget*>(id, Qt::FindDirectChildrenOnly);
-  return dock ? dock->widget() : nullptr;
-}
-
 }  // namespace vms::ui

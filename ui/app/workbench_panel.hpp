@@ -84,11 +84,5 @@ std::vector<PanelSpec> workbenchPanels();
 std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
                                                            const std::vector<PanelSpec>& specs,
                                                            WorkbenchContext& context);
-/// The widget of dock `id` of `window` as a `Widget` (nullptr if none).
-QWidget* dockedWidget(const QMainWindow* window, const QString& id);
-template <class Widget>
-Widget* dockedWidget(const QMainWindow* window, const QString& id) {
-  return qobject_cast<Widget*>(dockedWidget(window, id));
-}
 
 }  // namespace vms::ui
