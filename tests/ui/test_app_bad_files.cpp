@@ -65,7 +65,7 @@ class TestAppBadFiles : public QObject {
     QVERIFY2(closer.text().contains(file_name), qPrintable(closer.text()));
     for (const QString& m : mentions)
       QVERIFY2(closer.text().contains(m), qPrintable(closer.text()));
-    QVERIFY(window_->logPanel()->text().contains(file_name));
+    QVERIFY(window_->panelWidget<ui::LogPanel>()->text().contains(file_name));
     // The session is untouched.
     QCOMPARE(window_->document()->path(), good_);
     QCOMPARE(window_->controller()->scenario().name, name_before);

@@ -51,8 +51,8 @@ class TestAppDivergence : public QObject {
                       20000));
     QVERIFY(waitUntil([&] { return closer.closed() == 1; }, 5000));
     QVERIFY2(closer.text().contains("diverged"), qPrintable(closer.text()));
-    QVERIFY2(window_->logPanel()->text().contains("diverged"),
-             qPrintable(window_->logPanel()->text()));
+    QVERIFY2(window_->panelWidget<ui::LogPanel>()->text().contains("diverged"),
+             qPrintable(window_->panelWidget<ui::LogPanel>()->text()));
     const QString status = window_->statusBar()->currentMessage();
     QVERIFY2(status.contains("diverged"), qPrintable(status));
     // Stopped: the shown frame is the last finite state and time does not move on.
@@ -85,7 +85,7 @@ class TestAppDivergence : public QObject {
     QVERIFY(waitUntil([&] { return window_->statusBar()->currentMessage().contains("time step"); },
                       5000));
     QVERIFY(window_->statusBar()->currentMessage().startsWith("Error"));
-    QVERIFY(window_->logPanel()->text().contains("time step must be"));
+    QVERIFY(window_->panelWidget<ui::LogPanel>()->text().contains("time step must be"));
   }
 
   void cleanupTestCase() { window_.reset(); }

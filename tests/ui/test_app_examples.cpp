@@ -56,9 +56,11 @@ class TestAppExamples : public QObject {
     QVERIFY2(state != ui::RunState::Diverged, "diverged");
     QVERIFY2(shownTime(*window_) >= 1.0 || state == ui::RunState::Finished,
              qPrintable(QString("simulated %1 s").arg(shownTime(*window_))));
-    QVERIFY2(window_->plotPanel()->pointsReceived() >= 10,
-             qPrintable(QString("points %1").arg(window_->plotPanel()->pointsReceived())));
-    QVERIFY(window_->plotPanel()->plotCount() >= 1);
+    QVERIFY2(
+        window_->panelWidget<ui::PlotPanel>()->pointsReceived() >= 10,
+        qPrintable(
+            QString("points %1").arg(window_->panelWidget<ui::PlotPanel>()->pointsReceived())));
+    QVERIFY(window_->panelWidget<ui::PlotPanel>()->plotCount() >= 1);
     QVERIFY(window_->sceneView()->framesRendered() > rendered_before);
     const QImage image = window_->sceneView()->grabImage();
     QVERIFY(!image.isNull());
@@ -68,7 +70,7 @@ class TestAppExamples : public QObject {
                             .arg(image.height())));
     // The explanation panel names the example (its .md note or its comment).
     if (file.endsWith(".scenario.json")) QVERIFY(!ui::ExampleCatalog::explanation(file).isEmpty());
-    QVERIFY(!window_->explanationPanel()->plainText().isEmpty());
+    QVERIFY(!window_->panelWidget<ui::ExplanationPanel>()->plainText().isEmpty());
   }
 
   void cleanupTestCase() { window_.reset(); }

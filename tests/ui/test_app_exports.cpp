@@ -8,6 +8,8 @@
 #include <QXmlStreamReader>
 
 #include "test_app_support.hpp"
+#include "ui/app/plots_dock.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/plots/plot_panel.hpp"
 
 using namespace vms;
@@ -74,9 +76,12 @@ class TestAppExports : public QObject {
   void plots() {
     const QString dir = out_.filePath("plots");
     QString error;
-    const QStringList files = window_->exportPlots(dir, {"png", "svg", "pdf"}, &error);
+    const ui::PlotPanel* plot_panel = window_->panelWidget<ui::PlotPanel>();
+    QVERIFY(plot_panel);
+    const QStringList files =
+        ui::exportPlots(*plot_panel, *window_->context(), dir, {"png", "svg", "pdf"}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    const int plots = window_->plotPanel()->plotCount();
+    const int plots = plot_panel->plotCount();
     QVERIFY(plots >= 3);
     QCOMPARE(files.size(), 3 * plots);
     for (const QString& f : files) {

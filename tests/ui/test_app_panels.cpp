@@ -1,17 +1,27 @@
 // The panel contract of the main window (ui/app/workbench_panel.hpp): the window shows one dock
 // per entry of the panel table and nothing else; a panel registered through the same table (a
-// recording test panel) gets the loaded scenario, then cleared, then frames, in that order,
-// from the one fan-out point, again after a reset and after an accepted edit; and no panel of
-// ui/panels includes the app layer.
+// recording test panel, no edit of MainWindow) gets the loaded scenario, then cleared, then
+// frames, in that order, from the one fan-out point, again after a reset and after an accepted
+// edit; it gets the run state and the scrubbed time, adds its own menu and export action, and
+// through the WorkbenchContext it bound to it logs to the log panel and follows the selection
+// the other panels make. MainWindow names no panel, and no panel of ui/panels (nor plots,
+// view3d, sim, model) includes the app layer.
 #include <QDirIterator>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include "test_app_support.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/app/workbench_panel.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/panels/explanation_panel.hpp"
+#include "ui/panels/log_panel.hpp"
+#include "ui/panels/model_tree_panel.hpp"
+#include "ui/panels/property_inspector.hpp"
+#include "ui/panels/teach_panel.hpp"
 #include "ui/plots/plot_panel.hpp"
 
 using namespace vms;
@@ -25,11 +35,46 @@ struct Event {
   bool opened = false;
 };
 
+/// What the recording panel got besides scenarios and frames.
+struct Calls {
+  int binds = 0;
+  std::vector<ui::RunState> states;
+  std::vector<double> scrubs;
+  std::vector<int> picks;                   // WorkbenchContext::bodyPicked
+  std::vector<std::pair<int, int>> joints;  // jointSelected: body, description joint
+  QMenu* menu = nullptr;                    // its own menu (addMenus)
+  QAction* export_action = nullptr;         // its entry in the Export menu
+  ui::WorkbenchContext* context = nullptr;
+};
+
 class RecordingPanel : public ui::WorkbenchPanel {
  public:
-  RecordingPanel(QWidget* parent, std::vector<Event>* events)
-      : label_(new QLabel("recorder", parent)), events_(events) {}
+  RecordingPanel(QWidget* parent, std::vector<Event>* events, Calls* calls = nullptr)
+      : label_(new QLabel("recorder", parent)), events_(events), calls_(calls) {}
   QWidget* widget() const override { return label_; }
+  void bind(ui::WorkbenchContext& context) override {
+    if (!calls_) return;
+    ++calls_->binds;
+    calls_->context = &context;
+    Calls* calls = calls_;
+    QObject::connect(&context, &ui::WorkbenchContext::bodyPicked, label_,
+                     [calls](int body) { calls->picks.push_back(body); });
+    QObject::connect(&context, &ui::WorkbenchContext::jointSelected, label_,
+                     [calls](int body, int joint) {
+                       calls->joints.push_back({body, joint});
+                     });
+  }
+  void addMenus(QMenuBar* bar, QMenu* exports) override {
+    if (!calls_) return;
+    calls_->menu = bar->addMenu("&Recorder");
+    calls_->export_action = exports->addAction("Recorded events…");
+  }
+  void runStateChanged(ui::RunState state) override {
+    if (calls_) calls_->states.push_back(state);
+  }
+  void scrubbed(double t) override {
+    if (calls_) calls_->scrubs.push_back(t);
+  }
   void scenarioLoaded(const Scenario& scenario, const ui::ScenarioSource& source) override {
     QVERIFY(scenario.model.nbodies > 0);
     events_->push_back({"scenario", 0.0, source.opened});
@@ -45,7 +90,20 @@ class RecordingPanel : public ui::WorkbenchPanel {
  private:
   QLabel* label_;
   std::vector<Event>* events_;
+  Calls* calls_;
 };
+
+QStringList menuTitles(const QMainWindow& window) {
+  QStringList titles;
+  for (QAction* menu : window.menuBar()->actions()) titles << menu->text();
+  return titles;
+}
+
+QMenu* menuNamed(const QMainWindow& window, const QString& title) {
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->text() == title) return menu->menu();
+  return nullptr;
+}
 
 int count(const std::vector<Event>& events, const QString& kind) {
   return int(
@@ -105,9 +163,17 @@ class TestAppPanels : public QObject {
       QCOMPARE(dock->widget(), window.panels()[i + 1]->widget());
       QVERIFY2(window_menu.contains(table[i].title), qPrintable(table[i].title));
     }
-    // The typed accessors find their docks' widgets.
-    QVERIFY(window.plotPanel() && window.logPanel() && window.teachPanel());
-    QVERIFY(window.explanationPanel() && window.modelTree() && window.propertyInspector());
+    // The generic accessor finds each dock's widget.
+    QVERIFY(window.panelWidget<ui::PlotPanel>() && window.panelWidget<ui::LogPanel>());
+    QVERIFY(window.panelWidget<ui::TeachPanel>() && window.panelWidget<ui::ExplanationPanel>());
+    QVERIFY(window.panelWidget<ui::ModelTreePanel>() &&
+            window.panelWidget<ui::PropertyInspector>());
+    // The plots dock brings its menu (between View and Export) and its export action.
+    QCOMPARE(menuTitles(window), QStringList({"&File", "E&xamples", "&Simulation", "&View",
+                                              "&Plots", "E&xport", "&Window", "&Help"}));
+    QStringList exports;
+    for (QAction* action : menuNamed(window, "E&xport")->actions()) exports << action->text();
+    QCOMPARE(exports.indexOf("All &Plots (PNG, SVG, PDF)…"), 1);
   }
 
   void aRegisteredPanelGetsScenarioAndFramesInOrder() {
@@ -115,10 +181,10 @@ class TestAppPanels : public QObject {
     std::vector<ui::PanelSpec> table = ui::workbenchPanels();
     const std::size_t docks = table.size();
     table.push_back({"recorderDock", "Recorder", Qt::BottomDockWidgetArea,
-                     [&events](const ui::PanelContext& context) {
-                       return std::make_unique<RecordingPanel>(context.parent, &events);
+                     [&events](ui::WorkbenchContext& context) {
+                       return std::make_unique<RecordingPanel>(context.window(), &events);
                      },
-                     "logDock"});
+                     "logDock", 0});
     ui::MainWindow window(nullptr, table);
     window.setDialogs(false);
     window.resize(1200, 850);
@@ -144,7 +210,7 @@ class TestAppPanels : public QObject {
     auto last_frame = std::find_if(events.rbegin(), events.rend(),
                                    [](const Event& e) { return e.kind == "frame"; });
     QCOMPARE(last_frame->time, shown);
-    QVERIFY(window.plotPanel()->pointsReceived() > 0);
+    QVERIFY(window.panelWidget<ui::PlotPanel>()->pointsReceived() > 0);
 
     // Reset: cleared, then frames from t = 0 again.
     events.clear();
@@ -171,6 +237,105 @@ class TestAppPanels : public QObject {
     QVERIFY2(window.openFile(document->path(), &error), qPrintable(error));
     QVERIFY(runFor(window, 0.1));
     checkSequence(events, true, true);
+  }
+
+  void aRegisteredPanelTalksThroughTheContext() {
+    std::vector<Event> events;
+    Calls calls;
+    std::vector<ui::PanelSpec> table = ui::workbenchPanels();
+    table.push_back({"recorderDock",
+                     "Recorder",
+                     Qt::BottomDockWidgetArea,
+                     [&events, &calls](ui::WorkbenchContext& context) {
+                       return std::make_unique<RecordingPanel>(context.window(), &events, &calls);
+                     },
+                     {},
+                     0});
+    ui::MainWindow window(nullptr, table);
+    window.setDialogs(false);
+    window.resize(1200, 850);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    // Bound once, to the window's context; its menu goes before Export, its export action
+    // after the plots'.
+    QCOMPARE(calls.binds, 1);
+    QCOMPARE(calls.context, window.context());
+    QCOMPARE(menuTitles(window),
+             QStringList({"&File", "E&xamples", "&Simulation", "&View", "&Plots", "&Recorder",
+                          "E&xport", "&Window", "&Help"}));
+    QVERIFY(calls.menu && calls.export_action);
+    QMenu* exports = menuNamed(window, "E&xport");
+    QVERIFY(exports->actions().contains(calls.export_action));
+    QCOMPARE(exports->actions().indexOf(calls.export_action), 2);
+
+    // Its messages reach the log panel through the context.
+    calls.context->warning("a message from the recorder");
+    QVERIFY(window.panelWidget<ui::LogPanel>()->text().contains("a message from the recorder"));
+
+    // Run state after the load, then while running and after.
+    QString error;
+    QVERIFY2(window.openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+             qPrintable(error));
+    QVERIFY(!calls.states.empty());
+    QCOMPARE(calls.states.back(), window.controller()->runState());
+    QVERIFY(runFor(window, 0.2));
+    QVERIFY(std::find(calls.states.begin(), calls.states.end(), ui::RunState::Running) !=
+            calls.states.end());
+    QCOMPARE(calls.states.back(), window.controller()->runState());
+
+    // Scrubbing: the panel is told the time.
+    window.pause();
+    QTRY_VERIFY(window.controller()->runState() != ui::RunState::Running);
+    window.scrubTo(0.05);
+    QCOMPARE(calls.scrubs, std::vector<double>{0.05});
+
+    // A body picked in the 3D view reaches every panel: the recorder, the tree, the inspector.
+    auto* inspector = window.panelWidget<ui::PropertyInspector>();
+    auto* tree = window.panelWidget<ui::ModelTreePanel>()->treeWidget();
+    emit window.sceneView()->bodyPicked(1);
+    QCOMPARE(calls.picks, std::vector<int>{1});
+    QVERIFY(inspector->shownLink() >= 0);
+    QCOMPARE(tree->selectedItems().size(), 1);
+    QCOMPARE(tree->selectedItems().first()->data(0, ui::ModelTreePanel::BodyRole).toInt(), 1);
+
+    // A joint row chosen in the tree: the recorder gets its body and description joint, and
+    // the inspector shows that joint.
+    QTreeWidgetItem* joint_row = nullptr;
+    for (QTreeWidgetItemIterator it(tree); *it && !joint_row; ++it)
+      if ((*it)->data(0, ui::ModelTreePanel::KindRole).toInt() ==
+              int(ui::ModelTreePanel::RowKind::Joint) &&
+          (*it)->data(0, ui::ModelTreePanel::JointIndexRole).toInt() >= 0)
+        joint_row = *it;
+    QVERIFY(joint_row);
+    tree->setCurrentItem(joint_row);
+    QCOMPARE(int(calls.joints.size()), 1);
+    QCOMPARE(calls.joints[0].first, joint_row->data(0, ui::ModelTreePanel::BodyRole).toInt());
+    QCOMPARE(calls.joints[0].second,
+             joint_row->data(0, ui::ModelTreePanel::DescriptionIndexRole).toInt());
+    QCOMPARE(inspector->shownJoint(), calls.joints[0].second);
+  }
+
+  void mainWindowNamesNoPanel() {
+    // Adding a panel touches the panel table, not MainWindow: its sources include no view
+    // module's panel header and name no dock class.
+    const QStringList names = {"PlotPanel",        "LogPanel",       "TeachPanel",
+                               "ExplanationPanel", "ModelTreePanel", "PropertyInspector",
+                               "plotsDock",        "logDock",        "teachDock",
+                               "explanationDock",  "modelTreeDock",  "propertyInspectorDock"};
+    QDirIterator it(sourcePath("ui/app"), {"main_window*"}, QDir::Files);
+    int files = 0;
+    while (it.hasNext()) {
+      QFile file(it.next());
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const QString text = QString::fromUtf8(file.readAll());
+      ++files;
+      QVERIFY2(!text.contains("#include \"ui/panels/"), qPrintable(file.fileName()));
+      QVERIFY2(!text.contains("#include \"ui/plots/"), qPrintable(file.fileName()));
+      for (const QString& name : names)
+        QVERIFY2(!text.contains(name), qPrintable(file.fileName() + ": " + name));
+    }
+    QCOMPARE(files, 5);
   }
 
   void panelsDoNotIncludeTheAppLayer() {

@@ -73,7 +73,8 @@ class TestAppSimulation : public QObject {
     const int flying = mode->findText("flying");
     mode->setCurrentIndex(flying);
     emit mode->activated(flying);
-    QVERIFY(waitUntil([&] { return window_->logPanel()->text().contains("error"); }, 5000));
+    QVERIFY(waitUntil(
+        [&] { return window_->panelWidget<ui::LogPanel>()->text().contains("error"); }, 5000));
     QVERIFY(waitUntil([&] { return mode->currentText() == "floating"; }, 5000));
     QCOMPARE(window_->controller()->scenario().mode, ManeuveringMode::Floating);
     // Back to the scenario's settings for the tests below.
@@ -126,7 +127,7 @@ class TestAppSimulation : public QObject {
   }
 
   void teachSliderMovesJointWithVehicleReacting() {
-    ui::TeachPanel* teach = window_->teachPanel();
+    ui::TeachPanel* teach = window_->panelWidget<ui::TeachPanel>();
     QVERIFY(teach->sliderCount() >= 2);
     QCOMPARE(window_->controller()->runState(), ui::RunState::Paused);
     const ui::SimFrame before = shown(*window_);
@@ -149,7 +150,7 @@ class TestAppSimulation : public QObject {
   }
 
   void teachSliderWithVehicleHeld() {
-    ui::TeachPanel* teach = window_->teachPanel();
+    ui::TeachPanel* teach = window_->panelWidget<ui::TeachPanel>();
     teach->setVehicleReacts(false);
     const ui::SimFrame before = shown(*window_);
     const int joint = teach->sliderJoint(1);
@@ -172,13 +173,13 @@ class TestAppSimulation : public QObject {
     window_->play();
     QVERIFY(waitUntil([&] { return window_->controller()->runState() == ui::RunState::Running; },
                       5000));
-    QSlider* slider = window_->teachPanel()->findChildren<QSlider*>().first();
+    QSlider* slider = window_->panelWidget<ui::TeachPanel>()->findChildren<QSlider*>().first();
     QVERIFY(waitUntil([&] { return !slider->isEnabled(); }, 3000));
     window_->pause();
   }
 
   void pickingSelectsInTheTreeAndBack() {
-    auto* tree = window_->modelTree()->findChild<QTreeWidget*>();
+    auto* tree = window_->panelWidget<ui::ModelTreePanel>()->findChild<QTreeWidget*>();
     QVERIFY(tree);
     const Model& model = window_->controller()->scenario().model;
     const int body = 2;

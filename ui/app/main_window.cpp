@@ -9,15 +9,11 @@
 #include <cmath>
 
 #include "ui/app/frame_pump.hpp"
+#include "ui/app/panel_adapters.hpp"
 #include "ui/app/simulation_toolbar.hpp"
 #include "ui/app/timeline_bar.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/explanation_panel.hpp"
-#include "ui/panels/log_panel.hpp"
-#include "ui/panels/model_tree_panel.hpp"
-#include "ui/panels/property_inspector.hpp"
-#include "ui/panels/teach_panel.hpp"
-#include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
 
@@ -28,7 +24,8 @@ QString firstLine(const QString& text) { return text.section(QLatin1Char('\n'), 
 MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
     : QMainWindow(parent),
       document_(new ModelDocument(this)),
-      controller_(new SimulationController(this)) {
+      controller_(new SimulationController(this)),
+      context_(new WorkbenchContext(document_, controller_, this)) {
   setObjectName("mainWindow");
   setAcceptDrops(true);
   resize(1400, 900);
@@ -37,7 +34,6 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
   createExamplesMenu();
   createSimulationMenu();
   createViewMenu();
-  createPlotsMenu();
   createExportMenu();
   createWindowMenu();
   createHelpMenu();
@@ -63,14 +59,8 @@ void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   scene_->setMinimumSize(320, 240);
   setCentralWidget(scene_);
   panels_.push_back(sceneViewPanel(scene_));
-  for (auto& panel : addPanelDocks(this, specs, {document_, controller_, this}))
-    panels_.push_back(std::move(panel));
-  plots_ = dockedWidget<PlotPanel>(this, "plotsDock");
-  log_ = dockedWidget<LogPanel>(this, "logDock");
-  teach_ = dockedWidget<TeachPanel>(this, "teachDock");
-  explanation_ = dockedWidget<ExplanationPanel>(this, "explanationDock");
-  tree_ = dockedWidget<ModelTreePanel>(this, "modelTreeDock");
-  inspector_ = dockedWidget<PropertyInspector>(this, "propertyInspectorDock");
+  for (auto& panel : addPanelDocks(this, specs, *context_)) panels_.push_back(std::move(panel));
+  for (const auto& panel : panels_) panel->bind(*context_);  // how panels reach each other
   pump_ = new FramePump(controller_, this);
   for (const auto& panel : panels_) pump_->addPanel(panel.get());
 
@@ -94,7 +84,8 @@ void MainWindow::connectSignals() {
   connect(controller_, &SimulationController::runStateChanged, this,
           &MainWindow::onRunStateChanged);
   connect(controller_, &SimulationController::frameAvailable, pump_, &FramePump::tick);
-  connect(controller_, &SimulationController::error, log_, &LogPanel::error);
+  connect(context_, &WorkbenchContext::problemRaised, this, &MainWindow::showProblem);
+  connect(controller_, &SimulationController::error, context_, &WorkbenchContext::error);
   connect(controller_, &SimulationController::error, this, [this](const QString& message) {
     toolbar_->syncFromController();  // a rejected setting: show what is in effect
     statusBar()->showMessage(tr("Error: %1").arg(firstLine(message)), 15000);
@@ -106,21 +97,13 @@ void MainWindow::connectSignals() {
                 message + tr("\n\nThe run is paused. Try a smaller time step, another "
                              "integrator, or reset."));
   });
-  connect(scene_, &SceneView::message, log_, &LogPanel::warning);
-  connect(inspector_, &PropertyInspector::message, log_, &LogPanel::warning);
-  connect(teach_, &TeachPanel::message, log_, &LogPanel::info);
-  connect(toolbar_, &SimulationToolbar::message, log_, &LogPanel::info);
+  connect(toolbar_, &SimulationToolbar::message, context_, &WorkbenchContext::info);
 
   connect(toolbar_, &SimulationToolbar::playPauseRequested, this, &MainWindow::togglePlay);
   connect(toolbar_, &SimulationToolbar::stepRequested, this, &MainWindow::stepOnce);
   connect(toolbar_, &SimulationToolbar::resetRequested, this, &MainWindow::resetSimulation);
   connect(timeline_, &TimelineBar::scrubbed, this, &MainWindow::scrubTo);
   connect(pump_, &FramePump::frameShown, this, &MainWindow::onFrameShown);
-
-  connect(scene_, &SceneView::bodyPicked, this, &MainWindow::onBodyPicked);
-  connect(tree_, &ModelTreePanel::bodySelected, scene_, &SceneView::setSelectedBody);
-  connect(tree_, &ModelTreePanel::linkSelected, inspector_, &PropertyInspector::showLink);
-  connect(tree_, &ModelTreePanel::jointSelected, this, &MainWindow::onJointSelected);
 
   connect(&status_timer_, &QTimer::timeout, this, &MainWindow::refreshStatus);
   connect(&autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
@@ -172,7 +155,7 @@ void MainWindow::onDocumentOpened() {
 void MainWindow::onModelChanged() {
   // An accepted edit recompiled the model: rebuild the simulation from t = 0 with it.
   loadSimulation(false);
-  log_->info(tr("model changed: simulation reset to t = 0"));
+  context_->info(tr("model changed: simulation reset to t = 0"));
 }
 
 void MainWindow::loadSimulation(bool opened) {
@@ -229,24 +212,24 @@ void MainWindow::resetSimulation() {
   controller_->reset();
   pump_->restart();
   pump_->forgetFrame();
-  log_->info(tr("reset to t = 0"));
+  context_->info(tr("reset to t = 0"));
 }
 
 void MainWindow::scrubTo(double t) {
   const RunState state = controller_->runState();
   if (state == RunState::Running || state == RunState::Empty) return;
   controller_->scrubTo(t);
-  plots_->setCursorTime(t);
+  for (const auto& panel : panels_) panel->scrubbed(t);
   scrubbed_ = true;
 }
 
 void MainWindow::onRunStateChanged(RunState state) {
   run_state_ = state;
   toolbar_->showRunState(state);
-  teach_->setEditable(state == RunState::Paused);
+  for (const auto& panel : panels_) panel->runStateChanged(state);
   timeline_->setScrubbable(state == RunState::Paused || state == RunState::Finished ||
                            state == RunState::Diverged);
-  if (state == RunState::Finished) log_->info(tr("run finished"));
+  if (state == RunState::Finished) context_->info(tr("run finished"));
   refreshStatus();
 }
 
@@ -276,28 +259,8 @@ void MainWindow::refreshStatus() {
   status_label_->setText(text);
 }
 
-// --- selection ---------------------------------------------------------------------------
-
-void MainWindow::onBodyPicked(int body) {
-  scene_->setSelectedBody(body);
-  tree_->setSelectedBody(body);
-  if (body >= 0) inspector_->showBody(body);
-}
-
-void MainWindow::onJointSelected(int joint) {
-  // The tree gives a compiled joint (user order); the inspector edits description joints.
-  if (!controller_->hasSimulation()) return;
-  const Model& model = controller_->scenario().model;
-  if (joint < 0 || joint >= model.njoints) return;
-  scene_->setSelectedBody(model.joint_body[std::size_t(joint)]);
-  const std::string& name = model.joint_names[std::size_t(joint)];
-  const auto& joints = document_->description().joints;
-  for (std::size_t i = 0; i < joints.size(); ++i)
-    if (joints[i].name == name) inspector_->showJoint(int(i));
-}
-
 void MainWindow::showProblem(const QString& title, const QString& text) {
-  log_->error(title + ": " + text);
+  context_->error(title + ": " + text);
   // Without dialogs (measured runs) the caller reports on stderr: one line, as the CLI does.
   if (dialogs_) QMessageBox::warning(this, title, text);
 }

@@ -1,15 +1,14 @@
 #pragma once
 // The workbench's main window: the 3D view in the centre; a dock per entry of the panel table
-// (workbench_panel.hpp: model tree, property inspector, explanation, plots, teach, log); the
-// simulation toolbar and time slider; File / Examples / Simulation / View / Plots / Export /
-// Window menus. Every view is a WorkbenchPanel: a loaded scenario goes to each, and a FramePump
-// fans simulation frames out to each at ~60 Hz. Layout, recent files, overlays
-// and the last directory persist in QSettings. Implementation split by concern:
-// main_window.cpp (construction, wiring, run control), main_window_files.cpp (open, save,
-// recent, examples, autosave, close), main_window_exports.cpp, main_window_view.cpp (overlay,
-// camera, plot and window menus).
+// (workbench_panel.hpp); the simulation toolbar and time slider; File / Examples / Simulation /
+// View / the panels' menus / Export / Window / Help. The window names no dock: every view is
+// a WorkbenchPanel bound to one WorkbenchContext (the log, the selection), a loaded scenario,
+// the run state and scrubbing go to each, and a FramePump fans simulation frames out to each
+// at ~60 Hz. Layout, recent files, overlays and the last directory persist in QSettings.
+// Implementation split by concern: main_window.cpp (construction, wiring, run control),
+// main_window_files.cpp (open, save, recent, examples, autosave, close),
+// main_window_exports.cpp, main_window_view.cpp (overlay, camera and window menus).
 #include <QMainWindow>
-#include <QPointer>
 #include <QTimer>
 #include <memory>
 #include <vector>
@@ -25,16 +24,11 @@ class QMenu;
 
 namespace vms::ui {
 
-class ExplanationPanel;
 class FramePump;
-class LogPanel;
 class ModelDocument;
-class ModelTreePanel;
-class PlotPanel;
-class PropertyInspector;
 class SimulationToolbar;
-class TeachPanel;
 class TimelineBar;
+class WorkbenchContext;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -63,10 +57,8 @@ class MainWindow : public QMainWindow {
   void resetSimulation();
   void scrubTo(double t);
 
-  // Exports (also behind the Export menu's dialogs).
+  // Exports (also behind the Export menu's dialogs; the plots' are in plots_dock.hpp).
   bool exportTrajectory(const QString& path, QString* error = nullptr);
-  QStringList exportPlots(const QString& dir, const QStringList& extensions,
-                          QString* error = nullptr);
   bool exportScreenshot(const QString& path, QString* error = nullptr);
   bool exportGltf(const QString& path, QString* error = nullptr);
   bool startVideo(const QString& path, QString* error = nullptr);
@@ -79,13 +71,8 @@ class MainWindow : public QMainWindow {
 
   SimulationController* controller() const { return controller_; }
   ModelDocument* document() const { return document_; }
+  WorkbenchContext* context() const { return context_; }
   SceneView* sceneView() const { return scene_; }
-  PlotPanel* plotPanel() const { return plots_; }
-  LogPanel* logPanel() const { return log_; }
-  TeachPanel* teachPanel() const { return teach_; }
-  ExplanationPanel* explanationPanel() const { return explanation_; }
-  ModelTreePanel* modelTree() const { return tree_; }
-  PropertyInspector* propertyInspector() const { return inspector_; }
   SimulationToolbar* simulationToolbar() const { return toolbar_; }
   TimelineBar* timeline() const { return timeline_; }
   FramePump* framePump() const { return pump_; }
@@ -93,6 +80,13 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu() const { return recent_menu_; }
   /// Every panel frames and scenarios go to: the 3D view, then the docks in table order.
   const std::vector<std::unique_ptr<WorkbenchPanel>>& panels() const { return panels_; }
+  /// The widget of the first panel that is a `Widget` (a view class); nullptr if none.
+  template <class Widget>
+  Widget* panelWidget() const {
+    for (const auto& panel : panels_)
+      if (auto* widget = qobject_cast<Widget*>(panel->widget())) return widget;
+    return nullptr;
+  }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -110,8 +104,6 @@ class MainWindow : public QMainWindow {
   void loadSimulation(bool opened);
   void onRunStateChanged(RunState state);
   void onFrameShown(const SimFrame& frame);
-  void onBodyPicked(int body);
-  void onJointSelected(int joint);
   void refreshStatus();
   void showProblem(const QString& title, const QString& text);
   void leaveScrub();
@@ -125,26 +117,19 @@ class MainWindow : public QMainWindow {
   bool confirmDiscardEdits();  // Save / Discard / Cancel; true to go on
   void writeAutosave();
   void updateTitle();
-  QString lastDirectory() const;
   void rememberDirectory(const QString& file);
   // main_window_exports.cpp
-  void createExportMenu();
+  void createExportMenu();  // and the panels' menus (WorkbenchPanel::addMenus) before it
   // main_window_view.cpp
   void createViewMenu();
-  void createPlotsMenu();
   void createWindowMenu();
   void restoreLayout();
   void saveLayout();
 
   ModelDocument* document_;
   SimulationController* controller_;
+  WorkbenchContext* context_;
   SceneView* scene_ = nullptr;
-  PlotPanel* plots_ = nullptr;
-  LogPanel* log_ = nullptr;
-  TeachPanel* teach_ = nullptr;
-  ExplanationPanel* explanation_ = nullptr;
-  ModelTreePanel* tree_ = nullptr;
-  PropertyInspector* inspector_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;
   FramePump* pump_ = nullptr;

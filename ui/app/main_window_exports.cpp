@@ -1,19 +1,16 @@
-// MainWindow: the Export menu (trajectory CSV, plots, 3D screenshot, video, glTF scene).
+// MainWindow: the panels' menus and the Export menu (trajectory CSV, the panels' exports such as
+// the plots, 3D screenshot, video, glTF scene).
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSettings>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
-#include "ui/app/settings_keys.hpp"
 #include "ui/app/trajectory_export.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/log_panel.hpp"
-#include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
 
@@ -29,21 +26,8 @@ bool MainWindow::exportTrajectory(const QString& path, QString* error) {
     showProblem(tr("Trajectory export failed"), message);
     return false;
   }
-  log_->info(tr("trajectory: %1 rows → %2").arg(rows).arg(path));
+  context_->info(tr("trajectory: %1 rows → %2").arg(rows).arg(path));
   return true;
-}
-
-QStringList MainWindow::exportPlots(const QString& dir, const QStringList& extensions,
-                                    QString* error) {
-  QString message;
-  QDir().mkpath(dir);
-  const QStringList files = plots_->exportAll(dir, extensions, &message);
-  if (!message.isEmpty()) {
-    if (error) *error = message;
-    showProblem(tr("Plot export failed"), message);
-  }
-  if (!files.isEmpty()) log_->info(tr("plots: %1 files → %2").arg(files.size()).arg(dir));
-  return files;
 }
 
 bool MainWindow::exportScreenshot(const QString& path, QString* error) {
@@ -53,7 +37,7 @@ bool MainWindow::exportScreenshot(const QString& path, QString* error) {
     showProblem(tr("Screenshot failed"), message);
     return false;
   }
-  log_->info(tr("3D screenshot → %1").arg(path));
+  context_->info(tr("3D screenshot → %1").arg(path));
   return true;
 }
 
@@ -64,7 +48,7 @@ bool MainWindow::exportGltf(const QString& path, QString* error) {
     showProblem(tr("glTF export failed"), message);
     return false;
   }
-  log_->info(tr("3D scene (glTF) → %1").arg(path));
+  context_->info(tr("3D scene (glTF) → %1").arg(path));
   return true;
 }
 
@@ -76,7 +60,7 @@ bool MainWindow::startVideo(const QString& path, QString* error) {
     return false;
   }
   if (record_action_) record_action_->setText(tr("Stop &Recording"));
-  log_->info(tr("recording video → %1 (frames are added while the view changes)").arg(path));
+  context_->info(tr("recording video → %1 (frames are added while the view changes)").arg(path));
   return true;
 }
 
@@ -89,19 +73,17 @@ bool MainWindow::stopVideo(QString* error) {
     showProblem(tr("Video recording failed"), message);
     return false;
   }
-  log_->info(tr("video recording stopped"));
+  context_->info(tr("video recording stopped"));
   return true;
 }
 
 void MainWindow::createExportMenu() {
-  QMenu* menu = menuBar()->addMenu(tr("E&xport"));
+  auto* menu = new QMenu(tr("E&xport"), this);
   auto suggest = [this](const QString& suffix) {
     const QString stem = document_->isOpen() ? ExampleCatalog::stem(document_->path()) : "vms";
-    return QDir(lastDirectory()).absoluteFilePath(stem + suffix);
+    return QDir(context_->lastDirectory()).absoluteFilePath(stem + suffix);
   };
-  auto remember = [](const QString& file) {
-    QSettings().setValue(settings_keys::kLastDirectory, QFileInfo(file).absolutePath());
-  };
+  auto remember = [this](const QString& file) { rememberDirectory(file); };
 
   QAction* csv = menu->addAction(tr("&Trajectory CSV…"), this, [=] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"),
@@ -111,13 +93,9 @@ void MainWindow::createExportMenu() {
     exportTrajectory(path);
   });
   csv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  menu->addAction(tr("All &Plots (PNG, SVG, PDF)…"), this, [=] {
-    const QString dir =
-        QFileDialog::getExistingDirectory(this, tr("Folder for the plots"), lastDirectory());
-    if (dir.isEmpty()) return;
-    QSettings().setValue(settings_keys::kLastDirectory, dir);
-    exportPlots(dir, {"png", "svg", "pdf"});
-  });
+  // The panels' own menus (e.g. Plots) go before Export, their exports after the CSV.
+  for (const auto& panel : panels_) panel->addMenus(menuBar(), menu);
+  menuBar()->addMenu(menu);
   menu->addSeparator();
   QAction* shot = menu->addAction(tr("3D &Screenshot…"), this, [=] {
     const QString path = QFileDialog::getSaveFileName(this, tr("3D screenshot"), suggest(".png"),

@@ -16,8 +16,8 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files.hpp"
 #include "ui/app/settings_keys.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/log_panel.hpp"
 
 namespace vms::ui {
 
@@ -131,13 +131,14 @@ bool MainWindow::openFile(const QString& path, QString* error) {
   RecentFiles::add(path);
   QSettings().setValue(settings_keys::kLastSession, QFileInfo(path).absoluteFilePath());
   rebuildRecentMenu();
-  log_->info(tr("opened %1").arg(path));
+  context_->info(tr("opened %1").arg(path));
   return true;
 }
 
 void MainWindow::openWithDialog() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open model or scenario"), lastDirectory(), QString::fromLatin1(kOpenFilter));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open model or scenario"), context_->lastDirectory(),
+                                   QString::fromLatin1(kOpenFilter));
   if (!path.isEmpty()) openFile(path);
 }
 
@@ -157,7 +158,7 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
   rememberDirectory(path);
   RecentFiles::add(path);
   rebuildRecentMenu();
-  log_->info(tr("saved %1").arg(path));
+  context_->info(tr("saved %1").arg(path));
   updateTitle();
   return true;
 }
@@ -168,7 +169,7 @@ void MainWindow::saveWithDialog(bool save_as) {
   // A URDF is never overwritten: the edited model is saved as .vms.json.
   if (save_as || path.isEmpty() || path.endsWith(QLatin1String(".urdf"))) {
     const QString suggestion =
-        QDir(lastDirectory()).absoluteFilePath(ExampleCatalog::stem(path) + ".vms.json");
+        QDir(context_->lastDirectory()).absoluteFilePath(ExampleCatalog::stem(path) + ".vms.json");
     path = QFileDialog::getSaveFileName(
         this, tr("Save model or scenario"), suggestion,
         tr("VMS model (*.vms.json);;Scenario with the model inline (*.scenario.json)"));
@@ -196,7 +197,7 @@ void MainWindow::writeAutosave() {
   if (!document_->isOpen() || !document_->isModified()) return;
   QString message;
   if (!document_->writeAutosave(&message) && !message.isEmpty())
-    log_->warning(tr("autosave failed: %1").arg(message));
+    context_->warning(tr("autosave failed: %1").arg(message));
 }
 
 void MainWindow::offerRecovery() {
@@ -209,12 +210,12 @@ void MainWindow::offerRecovery() {
           .arg(*recovery),
       QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
   if (answer != QMessageBox::Yes) {
-    log_->info(tr("recovery file left in place: %1").arg(*recovery));
+    context_->info(tr("recovery file left in place: %1").arg(*recovery));
     return;
   }
   QString message;
   if (document_->restoreRecovery(*recovery, &message))
-    log_->info(tr("restored unsaved edits from %1").arg(*recovery));
+    context_->info(tr("restored unsaved edits from %1").arg(*recovery));
   else
     showProblem(tr("Cannot restore"), message);
 }
@@ -246,15 +247,8 @@ void MainWindow::updateTitle() {
   setWindowModified(document_->isOpen() && document_->isModified());
 }
 
-QString MainWindow::lastDirectory() const {
-  const QString dir = QSettings().value(settings_keys::kLastDirectory).toString();
-  if (!dir.isEmpty() && QDir(dir).exists()) return dir;
-  const QString models = ExampleCatalog::modelsDirectory();
-  return models.isEmpty() ? QDir::homePath() : models;
-}
-
 void MainWindow::rememberDirectory(const QString& file) {
-  QSettings().setValue(settings_keys::kLastDirectory, QFileInfo(file).absolutePath());
+  context_->setLastDirectory(QFileInfo(file).absolutePath());
 }
 
 }  // namespace vms::ui

@@ -1,8 +1,7 @@
-// MainWindow: View (overlays, camera), Plots and Window menus; layout persistence.
+// MainWindow: View (overlays, camera) and Window menus; layout persistence.
 #include <QAction>
 #include <QActionGroup>
 #include <QDockWidget>
-#include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -10,8 +9,6 @@
 
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings_keys.hpp"
-#include "ui/panels/log_panel.hpp"
-#include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
 
@@ -37,23 +34,6 @@ const OverlayInfo kOverlays[kOverlayCount] = {
      "Manipulability ellipsoid, free-floating (J&*)", true},
     {Overlay::OperationalInertia, "operationalInertia", "Operational-space &inertia ellipsoid",
      false},
-};
-
-struct PlotInfo {
-  PlotKind kind;
-  const char* key;
-  const char* label;
-};
-
-const PlotInfo kPlots[] = {
-    {PlotKind::Momentum, "momentum", "&Momentum (total, vehicle, arm)"},
-    {PlotKind::MomentumDrift, "momentumDrift", "Momentum &drift (log)"},
-    {PlotKind::BaseReaction, "baseReaction", "&Base reaction"},
-    {PlotKind::Manipulability, "manipulability", "Ma&nipulability"},
-    {PlotKind::Energy, "energy", "&Energy"},
-    {PlotKind::JointAngles, "jointAngles", "Joint &angles"},
-    {PlotKind::JointRates, "jointRates", "Joint &rates"},
-    {PlotKind::JointTorques, "jointTorques", "Joint &torques"},
 };
 
 }  // namespace
@@ -111,47 +91,6 @@ void MainWindow::createViewMenu() {
   reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   QAction* trail = menu->addAction(tr("Clear &trail"), scene_, &SceneView::clearTrail);
   Q_UNUSED(trail);
-}
-
-void MainWindow::createPlotsMenu() {
-  QMenu* menu = menuBar()->addMenu(tr("&Plots"));
-  QSettings settings;
-  const QStringList defaults = {"momentum", "momentumDrift", "baseReaction"};
-  const QStringList shown = settings.value(settings_keys::kVisiblePlots, defaults).toStringList();
-  auto apply = [this, menu] {
-    std::vector<PlotKind> kinds;
-    QStringList keys;
-    for (QAction* action : menu->actions())
-      if (action->isCheckable() && action->isChecked()) {
-        kinds.push_back(PlotKind(action->data().toInt()));
-        keys << action->objectName();
-      }
-    plots_->setVisiblePlots(kinds);
-    QSettings().setValue(settings_keys::kVisiblePlots, keys);
-  };
-  for (const PlotInfo& info : kPlots) {
-    QAction* action = menu->addAction(tr(info.label));
-    action->setCheckable(true);
-    action->setObjectName(info.key);
-    action->setData(int(info.kind));
-    action->setChecked(shown.contains(info.key));
-    connect(action, &QAction::toggled, this, apply);
-  }
-  apply();
-  menu->addSeparator();
-  menu->addAction(tr("&Custom plot…"), this, [this] {
-    bool ok = false;
-    const QString text =
-        QInputDialog::getText(this, tr("Custom plot"), tr("Quantity ids, separated by commas:"),
-                              QLineEdit::Normal, QString(), &ok);
-    if (!ok || text.trimmed().isEmpty()) return;
-    QStringList ids;
-    for (const QString& id : text.split(',', Qt::SkipEmptyParts)) ids << id.trimmed();
-    if (plots_->addCustomPlot(ids))
-      log_->info(tr("custom plot: %1").arg(ids.join(", ")));
-    else
-      showProblem(tr("Custom plot"), tr("unknown quantity among: %1").arg(ids.join(", ")));
-  });
 }
 
 void MainWindow::createWindowMenu() {

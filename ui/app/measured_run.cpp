@@ -36,7 +36,7 @@ void MeasuredRun::start() {
        {Overlay::ManipulabilityFixed, Overlay::ManipulabilityFloating, Overlay::SystemCenterOfMass,
         Overlay::MomentumArrows, Overlay::EndEffectorTrail, Overlay::JointAxes})
     window_->setOverlay(o, true);
-  window_->plotPanel()->setVisiblePlots(
+  window_->panelWidget<PlotPanel>()->setVisiblePlots(
       {PlotKind::Momentum, PlotKind::MomentumDrift, PlotKind::BaseReaction});
   window_->simulationToolbar()->setRealTimeFactor(options_.real_time_factor);
   // The teaching text next to the view (README screenshots show it).
@@ -122,8 +122,8 @@ void MeasuredRun::finish() {
   r["max_ui_latency_at_s"] = probe_.worstAtSeconds();
   r["ui_latency_probe_interval_ms"] = 10;
   r["ui_latency_samples"] = double(probe_.lateness().count());
-  r["plots_shown"] = window_->plotPanel()->plotCount();
-  r["plot_points_received"] = double(window_->plotPanel()->pointsReceived());
+  r["plots_shown"] = window_->panelWidget<PlotPanel>()->plotCount();
+  r["plot_points_received"] = double(window_->panelWidget<PlotPanel>()->pointsReceived());
   // The run state is the worker's (queued to this thread): a divergence is known from its
   // own signal even when the state change has not arrived yet.
   r["run_state"] = divergence_.isEmpty() ? QLatin1String(states[int(controller->runState())])

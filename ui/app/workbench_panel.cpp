@@ -7,7 +7,7 @@ namespace vms::ui {
 
 std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
                                                            const std::vector<PanelSpec>& specs,
-                                                           const PanelContext& context) {
+                                                           WorkbenchContext& context) {
   std::vector<std::unique_ptr<WorkbenchPanel>> panels;
   QList<QDockWidget*> wide, tall;  // initial widths (left/right area), heights (top/bottom)
   QList<int> widths, heights;
@@ -34,11 +34,6 @@ std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
   window->resizeDocks(wide, widths, Qt::Horizontal);
   window->resizeDocks(tall, heights, Qt::Vertical);
   return panels;
-}
-
-QWidget* dockedWidget(const QMainWindow* window, const QString& id) {
-  auto* dock = window->findChild<QDockWidget*>(id, Qt::FindDirectChildrenOnly);
-  return dock ? dock->widget() : nullptr;
 }
 
 }  // namespace vms::ui

@@ -1,9 +1,12 @@
 #pragma once
 // The panel contract of the desktop workbench. Every view the main window feeds (the 3D view
-// and each dock) is a WorkbenchPanel: it is told when a scenario is loaded, is given frames
-// from one fan-out point (FramePump::tick), and is told when what it showed of the run is
-// void. The docks are one table, workbenchPanels() (panel_table.cpp): MainWindow creates a
-// dock per entry, in order. Adding a panel = one entry there (docs/workbench.md, "Add a panel").
+// and each dock) is a WorkbenchPanel: it binds itself once to the shared WorkbenchContext (the
+// log, the selection: how panels talk to each other), may add its own menus, is told when a
+// scenario is loaded, is given frames from one fan-out point (FramePump::tick), is told when
+// what it showed of the run is void, when the run state changes and when the user scrubs.
+// The docks are one table, workbenchPanels() (panel_table.cpp): MainWindow creates a dock per
+// entry, in order, and names no panel. Adding a panel = its files and one entry there
+// (docs/workbench.md, "Add a panel").
 #include <QString>
 #include <QWidget>
 #include <Qt>
@@ -13,14 +16,15 @@
 
 #include "core/scenario/scenario.hpp"
 #include "ui/sim/sim_frame.hpp"
+#include "ui/sim/simulation_controller.hpp"  // RunState
 
 class QMainWindow;
+class QMenu;
+class QMenuBar;
 
 namespace vms::ui {
 
-class ModelDocument;
-class SceneView;
-class SimulationController;
+class WorkbenchContext;
 
 /// Where a loaded scenario came from.
 struct ScenarioSource {
@@ -34,6 +38,15 @@ class WorkbenchPanel {
   virtual ~WorkbenchPanel() = default;
   /// The widget shown (in a dock or in the centre); owned by the window, not by the panel.
   virtual QWidget* widget() const = 0;
+  /// Once, after every panel exists, in panel order: connect the widget to the context
+  /// (forward its messages and selections to it, follow the others' from it).
+  virtual void bind(WorkbenchContext& context) { (void)context; }
+  /// Once, while the window builds its menus: the panel's own menus go into `bar` (after
+  /// View), its export actions into `exports` (the Export menu, after the trajectory CSV).
+  virtual void addMenus(QMenuBar* bar, QMenu* exports) {
+    (void)bar;
+    (void)exports;
+  }
   /// A scenario was loaded into the simulation (a document opened, or an edit accepted):
   /// rebuild for its model. cleared() follows, then frames from t = 0.
   virtual void scenarioLoaded(const Scenario& scenario, const ScenarioSource& source) {
@@ -47,13 +60,10 @@ class WorkbenchPanel {
   /// What was shown of the run is void (load, reset, resume from a scrubbed time): drop what
   /// came from frames; the history is given again from its start by appendFrames.
   virtual void cleared() {}
-};
-
-/// What a panel factory may use.
-struct PanelContext {
-  ModelDocument* document = nullptr;
-  SimulationController* controller = nullptr;
-  QWidget* parent = nullptr;  // the main window
+  /// The run state changed (also once after every load).
+  virtual void runStateChanged(RunState state) { (void)state; }
+  /// The user moved the time slider: the simulation shows time `t` (paused).
+  virtual void scrubbed(double t) { (void)t; }
 };
 
 /// One dock of the main window.
@@ -61,7 +71,8 @@ struct PanelSpec {
   QString id;     // the dock's objectName (layout persistence, findChild)
   QString title;  // the dock's title (Window menu)
   Qt::DockWidgetArea area = Qt::RightDockWidgetArea;
-  std::function<std::unique_ptr<WorkbenchPanel>(const PanelContext&)> create;
+  /// Creates the panel; its widget's parent is context.window().
+  std::function<std::unique_ptr<WorkbenchPanel>(WorkbenchContext&)> create;
   QString tab_with;  // id of an earlier dock to share tabs with (that one stays in front)
   int size = 0;      // initial width (left/right area) or height (top/bottom); 0: Qt's choice
 };
@@ -72,14 +83,6 @@ std::vector<PanelSpec> workbenchPanels();
 /// say), and returns their panels in the same order.
 std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
                                                            const std::vector<PanelSpec>& specs,
-                                                           const PanelContext& context);
-/// The widget of dock `id` of `window` as a `Widget` (nullptr if none).
-QWidget* dockedWidget(const QMainWindow* window, const QString& id);
-template <class Widget>
-Widget* dockedWidget(const QMainWindow* window, const QString& id) {
-  return qobject_cast<Widget*>(dockedWidget(window, id));
-}
-/// The 3D view (the central widget) as a panel.
-std::unique_ptr<WorkbenchPanel> sceneViewPanel(SceneView* scene);
+                                                           WorkbenchContext& context);
 
 }  // namespace vms::ui

@@ -1,0 +1,157 @@
+#include "ui/app/panel_adapters.hpp"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include "ui/app/example_catalog.hpp"
+#include "ui/app/workbench_context.hpp"
+#include "ui/app/workbench_panel.hpp"
+#include "ui/panels/explanation_panel.hpp"
+#include "ui/panels/log_panel.hpp"
+#include "ui/panels/model_tree_panel.hpp"
+#include "ui/panels/property_inspector.hpp"
+#include "ui/panels/teach_panel.hpp"
+#include "ui/view3d/scene_view.hpp"
+
+namespace vms::ui {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
+
+/// Holds the view; adapters add the contract calls it needs.
+template <class View>
+class Adapter : public WorkbenchPanel {
+ public:
+  explicit Adapter(View* view) : view_(view) {}
+  QWidget* widget() const override { return view_; }
+
+ protected:
+  View* view_;
+};
+
+class ScenePanel : public Adapter<SceneView> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    SceneView* scene = view_;
+    QObject::connect(scene, &SceneView::message, &context, &WorkbenchContext::warning);
+    QObject::connect(scene, &SceneView::bodyPicked, &context, &WorkbenchContext::pickBody);
+    QObject::connect(&context, &WorkbenchContext::bodyPicked, scene, &SceneView::setSelectedBody);
+    QObject::connect(&context, &WorkbenchContext::bodySelected, scene, &SceneView::setSelectedBody);
+    QObject::connect(&context, &WorkbenchContext::jointSelected, scene,
+                     [scene](int body, int) { scene->setSelectedBody(body); });
+  }
+  void scenarioLoaded(const Scenario& scenario, const ScenarioSource& source) override {
+    view_->setModel(scenario.model, source.model_directory);
+    if (source.opened) view_->resetCamera();
+  }
+  void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }
+  void cleared() override { view_->clearTrail(); }
+};
+
+class ModelTreeDock : public Adapter<ModelTreePanel> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    ModelTreePanel* tree = view_;
+    QObject::connect(tree, &ModelTreePanel::bodySelected, &context, &WorkbenchContext::selectBody);
+    QObject::connect(tree, &ModelTreePanel::linkSelected, &context, &WorkbenchContext::selectLink);
+    QObject::connect(tree, &ModelTreePanel::jointSelected, &context,
+                     &WorkbenchContext::selectJoint);
+    QObject::connect(&context, &WorkbenchContext::bodyPicked, tree,
+                     &ModelTreePanel::setSelectedBody);
+  }
+};
+
+class PropertyInspectorDock : public Adapter<PropertyInspector> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    PropertyInspector* inspector = view_;
+    QObject::connect(inspector, &PropertyInspector::message, &context, &WorkbenchContext::warning);
+    QObject::connect(&context, &WorkbenchContext::bodyPicked, inspector, [inspector](int body) {
+      if (body >= 0) inspector->showBody(body);
+    });
+    QObject::connect(&context, &WorkbenchContext::linkSelected, inspector,
+                     &PropertyInspector::showLink);
+    QObject::connect(&context, &WorkbenchContext::jointSelected, inspector,
+                     [inspector](int, int joint) {
+                       if (joint >= 0) inspector->showJoint(joint);
+                     });
+  }
+};
+
+class ExplanationDock : public Adapter<ExplanationPanel> {
+ public:
+  using Adapter::Adapter;
+  void scenarioLoaded(const Scenario&, const ScenarioSource& source) override {
+    if (!source.opened) return;  // an edit keeps the document's text (and its scroll position)
+    if (source.path.isEmpty()) {
+      view_->showPlaceholder();
+      return;
+    }
+    const QString text = ExampleCatalog::explanation(source.path);
+    view_->showMarkdown(text.isEmpty() ? QStringLiteral("## %1\n\n%2")
+                                             .arg(ExampleCatalog::stem(source.path),
+                                                  tr("No explanation for this file."))
+                                       : text,
+                        QFileInfo(source.path).absolutePath());
+  }
+};
+
+class TeachDock : public Adapter<TeachPanel> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    QObject::connect(view_, &TeachPanel::message, &context, &WorkbenchContext::info);
+  }
+  void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
+    view_->setScenario(scenario);
+  }
+  void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }
+  /// Teach mode works only while paused.
+  void runStateChanged(RunState state) override { view_->setEditable(state == RunState::Paused); }
+};
+
+class LogDock : public Adapter<LogPanel> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    QObject::connect(&context, &WorkbenchContext::logged, view_,
+                     [log = view_](MessageLevel level, const QString& text) {
+                       log->append(text, level == MessageLevel::Error     ? LogPanel::Level::Error
+                                         : level == MessageLevel::Warning ? LogPanel::Level::Warning
+                                                                          : LogPanel::Level::Info);
+                     });
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<WorkbenchPanel> sceneViewPanel(SceneView* scene) {
+  return std::make_unique<ScenePanel>(scene);
+}
+
+std::unique_ptr<WorkbenchPanel> modelTreeDock(WorkbenchContext& context) {
+  return std::make_unique<ModelTreeDock>(new ModelTreePanel(context.document(), context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> propertyInspectorDock(WorkbenchContext& context) {
+  return std::make_unique<PropertyInspectorDock>(
+      new PropertyInspector(context.document(), context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> explanationDock(WorkbenchContext& context) {
+  return std::make_unique<ExplanationDock>(new ExplanationPanel(context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> teachDock(WorkbenchContext& context) {
+  return std::make_unique<TeachDock>(new TeachPanel(context.controller(), context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> logDock(WorkbenchContext& context) {
+  return std::make_unique<LogDock>(new LogPanel(context.window()));
+}
+
+}  // namespace vms::ui

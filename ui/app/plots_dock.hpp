@@ -1,0 +1,24 @@
+#pragma once
+// The plots dock (ui/plots PlotPanel behind the WorkbenchPanel contract): the history of the
+// run, a cursor at the scrubbed time, its own Plots menu (which plots are shown, persisted;
+// custom plots) and the Export menu's "All Plots" entry.
+#include <QString>
+#include <QStringList>
+#include <memory>
+
+namespace vms::ui {
+
+class PlotPanel;
+class WorkbenchContext;
+class WorkbenchPanel;
+
+/// The panel-table factory.
+std::unique_ptr<WorkbenchPanel> plotsDock(WorkbenchContext& context);
+
+/// Saves every shown plot into `dir` (created if missing) in each of `extensions` ("png",
+/// "svg", "pdf"); returns the files written. Failures go to `error` and, as a problem, to the
+/// window (context.problem); the count written goes to the log.
+QStringList exportPlots(const PlotPanel& plots, WorkbenchContext& context, const QString& dir,
+                        const QStringList& extensions, QString* error = nullptr);
+
+}  // namespace vms::ui
