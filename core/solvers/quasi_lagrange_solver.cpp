@@ -42,8 +42,7 @@ QuasiLagrangeSolver::QuasiLagrangeSolver(const Model& model, QuasiLagrangeVarian
       llt_(model.nv) {
   if (!variantApplies(variant, model.base_type))
     throw std::invalid_argument("quasi-lagrange: variant '" + toString(variant) +
-                                "' is not defined for a " + toString(model.base_type) +
-                                " vehicle");
+                                "' is not defined for a " + toString(model.base_type) + " vehicle");
   for (int i = 1; i < model.nbodies; ++i) {
     column_[i] = b_ + model.joint_index[i];
     for (int a = model.parent[i]; a > 0; a = model.parent[a]) below_[a].push_back(i);
@@ -230,8 +229,7 @@ std::vector<SolverQuantity> QuasiLagrangeSolver::intermediates() const {
        n_gravity_},
       {"tau_ext", "generalized external wrenches (vehicle wrench and body forces)", tau_ext_},
       {"C v", "velocity-product forces C(q, v) v", Cv_},
-      {"v_dot", "quasi-accelerations [V~_dot; qdd], M v_dot = tau + tau_ext - C v - n (58)",
-       vdot_},
+      {"v_dot", "quasi-accelerations [V~_dot; qdd], M v_dot = tau + tau_ext - C v - n (58)", vdot_},
   };
   if (n_ > 0)
     q.insert(q.begin() + 7, {"dM/dq1", "dM/dq_1 by Prop. 3.1 (95), first joint in q", dM1_});

@@ -48,17 +48,17 @@ class QuasiLagrangeSolver final : public ForwardDynamicsSolver {
 
   QuasiLagrangeVariant variant_;
   int b_ = 0, n_ = 0, nv_ = 0;
-  VehicleBasis H_;                         // vehicle subgroup basis (6 x b)
-  std::vector<int> column_;                // per body: its joint's index in v (-1 for body 0)
-  std::vector<std::vector<int>> below_;    // per body: the bodies strictly below it
-  std::vector<Pose> bMi_;                  // link poses in the vehicle frame, g_bi
-  std::vector<Vec6> X_;                    // joint twists in the vehicle frame (J_i columns)
-  std::vector<Mat6> K_, Kc_;               // link and composite inertias in the vehicle frame
-  std::vector<Vec6> weight_, wrench_;      // composite weights and external wrenches
-  Mat6X A_, F_;                            // dM/dq_k = -(A^T F + F^T A)
-  MatX T_;                                 // A^T F
-  MatX M_, C_, Mdot_, dMk_, dM1_, dMv_;    // dMv_: d^T(Mv)/dq = [A B] of (26), n x nv
-  VehicleMatrix Cs_;                       // vehicle Lie-algebra term of C_VV
+  VehicleBasis H_;                       // vehicle subgroup basis (6 x b)
+  std::vector<int> column_;              // per body: its joint's index in v (-1 for body 0)
+  std::vector<std::vector<int>> below_;  // per body: the bodies strictly below it
+  std::vector<Pose> bMi_;                // link poses in the vehicle frame, g_bi
+  std::vector<Vec6> X_;                  // joint twists in the vehicle frame (J_i columns)
+  std::vector<Mat6> K_, Kc_;             // link and composite inertias in the vehicle frame
+  std::vector<Vec6> weight_, wrench_;    // composite weights and external wrenches
+  Mat6X A_, F_;                          // dM/dq_k = -(A^T F + F^T A)
+  MatX T_;                               // A^T F
+  MatX M_, C_, Mdot_, dMk_, dM1_, dMv_;  // dMv_: d^T(Mv)/dq = [A B] of (26), n x nv
+  VehicleMatrix Cs_;                     // vehicle Lie-algebra term of C_VV
   VecX v_, Mv_, n_gravity_, tau_ext_, Cv_, rhs_, vdot_, work_;
   Eigen::LLT<MatX> llt_;
 };

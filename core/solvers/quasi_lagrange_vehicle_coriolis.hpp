@@ -2,9 +2,8 @@
 // The vehicle's Lie-algebra term of the quasi-Lagrange Coriolis matrix (seed 000, the S-term of
 // (15)): the part of C_VV that comes from the vehicle's quasi-velocities, for every vehicle
 // subgroup, in the corrected form and in the paper's printed (erroneous) forms.
-#include <string>
-
 #include <Eigen/Core>
+#include <string>
 
 #include "core/model/base_type.hpp"
 

@@ -269,8 +269,8 @@ void TestSolverQuasiLagrange::matchesAba() {
   double worst = 0.0;
   for (int bodies : {1, 2, 5, 12, 25})
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      const Model m = randomModel(static_cast<BaseType>(base), bodies, chain,
-                                  seed * 7919 + bodies, gravity);
+      const Model m =
+          randomModel(static_cast<BaseType>(base), bodies, chain, seed * 7919 + bodies, gravity);
       auto solver = makeSolver("quasi-lagrange", m);
       const State s = randomState(m, seed);
       const double err = errorAgainstAba(*solver, m, s, randomInputs(m, seed % 2 == 0));
@@ -490,13 +490,14 @@ void TestSolverQuasiLagrange::printedSe3CoriolisBlockDriftsOnFig2() {
   QVERIFY(std::abs(e0 - 3.094) < 5e-4);  // E0 = 3.094 in the notes
   const Drift printed = fig2Drift(QuasiLagrangeVariant::PrintedSe3CoriolisBlock);
   const Drift corrected = fig2Drift(QuasiLagrangeVariant::Corrected);
-  qInfo("Fig. 2, 2 s RKMK4 h = 1 ms: E0 = %.4f; printed dE = %.3g, momentum drift %.3g; "
-        "corrected dE = %.3g, momentum drift %.3g",
-        e0, printed.energy, printed.momentum, corrected.energy, corrected.momentum);
+  qInfo(
+      "Fig. 2, 2 s RKMK4 h = 1 ms: E0 = %.4f; printed dE = %.3g, momentum drift %.3g; "
+      "corrected dE = %.3g, momentum drift %.3g",
+      e0, printed.energy, printed.momentum, corrected.energy, corrected.momentum);
   QVERIFY(printed.energy > 0.5 && printed.energy < 1.0);  // notes: 0.75
-  QVERIFY(printed.momentum > 1.0);                         // notes: 6.0
-  QVERIFY(corrected.energy < 1e-12);                       // notes: 3e-14
-  QVERIFY(corrected.momentum < 1e-10);                     // notes: 7e-14
+  QVERIFY(printed.momentum > 1.0);                        // notes: 6.0
+  QVERIFY(corrected.energy < 1e-12);                      // notes: 3e-14
+  QVERIFY(corrected.momentum < 1e-10);                    // notes: 7e-14
 }
 
 // Erratum: (31) prints +p^ where Table 2 has -p^ (Euler's equation (74)).
@@ -515,8 +516,7 @@ void TestSolverQuasiLagrange::printedSo3SignGivesWrongAccelerations() {
 // abelian translation group (and the fixed vehicle).
 void TestSolverQuasiLagrange::abelianVehicleSFailsOnNonAbelianGroups() {
   for (BaseType base : {BaseType::Planar, BaseType::Schoenflies}) {
-    const double printed =
-        worstErrorAgainstAba(base, QuasiLagrangeVariant::AbelianVehicleS, true);
+    const double printed = worstErrorAgainstAba(base, QuasiLagrangeVariant::AbelianVehicleS, true);
     const double corrected = worstErrorAgainstAba(base, QuasiLagrangeVariant::Corrected, true);
     qInfo("%s vehicle, relative error against aba: S = I %.2e, corrected %.2e",
           toString(base).c_str(), printed, corrected);
@@ -548,9 +548,10 @@ void TestSolverQuasiLagrange::abelianVehicleSMakesAPlanarBodyCircle() {
     }
     end[k] = s.base_position;
   }
-  qInfo("planar body after 2 s: S = I at (%.2e, %.2e), farthest %.4f (2/pi = %.4f); corrected "
-        "at (%.6f, %.2e)",
-        end[0].x(), end[0].y(), farthest[0], 2.0 / M_PI, end[1].x(), end[1].y());
+  qInfo(
+      "planar body after 2 s: S = I at (%.2e, %.2e), farthest %.4f (2/pi = %.4f); corrected "
+      "at (%.6f, %.2e)",
+      end[0].x(), end[0].y(), farthest[0], 2.0 / M_PI, end[1].x(), end[1].y());
   QVERIFY(end[0].norm() < 1e-9);
   QVERIFY(std::abs(farthest[0] - 2.0 / M_PI) < 1e-6);
   QVERIFY((end[1] - Vec3(2.0, 0.0, 0.0)).norm() < 1e-9);
