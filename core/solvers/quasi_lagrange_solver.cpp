@@ -9,6 +9,7 @@ namespace vms {
 
 QuasiLagrangeSolver::QuasiLagrangeSolver(const Model& model, QuasiLagrangeVariant variant)
     : variant_(variant),
+      base_type_(model.base_type),
       b_(model.base_dof),
       n_(model.njoints),
       nv_(model.nv),
@@ -233,6 +234,17 @@ std::vector<SolverQuantity> QuasiLagrangeSolver::intermediates() const {
   };
   if (n_ > 0)
     q.insert(q.begin() + 7, {"dM/dq1", "dM/dq_1 by Prop. 3.1 (95), first joint in q", dM1_});
+  MatX power(1, 1);
+  power(0, 0) = v_.dot(Mdot_ * v_) - 2.0 * v_.dot(Cv_);
+  q.push_back(
+      {"v^T (Mdot - 2C) v", "energy balance: zero for C with a skew C_S (notes 3.1)", power});
+  // The vehicle term of the other forms defined for this vehicle (printed vs corrected).
+  for (QuasiLagrangeVariant other : kAllQuasiLagrangeVariants) {
+    if (other == variant_ || !variantApplies(other, base_type_)) continue;
+    VehicleMatrix Cs;
+    vehicleCoriolisTerm(other, H_, Mv_.head(b_), Cs);
+    q.push_back({"C_S (" + toString(other) + ")", describe(other), MatX(Cs)});
+  }
   return q;
 }
 

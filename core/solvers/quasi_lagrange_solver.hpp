@@ -47,6 +47,7 @@ class QuasiLagrangeSolver final : public ForwardDynamicsSolver {
   void generalizedForces(const Model& model, const State& state, const ExternalForces& external);
 
   QuasiLagrangeVariant variant_;
+  BaseType base_type_;
   int b_ = 0, n_ = 0, nv_ = 0;
   VehicleBasis H_;                       // vehicle subgroup basis (6 x b)
   std::vector<int> column_;              // per body: its joint's index in v (-1 for body 0)

@@ -18,6 +18,12 @@ std::string toString(QuasiLagrangeVariant variant) {
   return "unknown";
 }
 
+std::optional<QuasiLagrangeVariant> quasiLagrangeVariantFromString(const std::string& name) {
+  for (QuasiLagrangeVariant v : kAllQuasiLagrangeVariants)
+    if (name == toString(v)) return v;
+  return std::nullopt;
+}
+
 std::string describe(QuasiLagrangeVariant variant) {
   switch (variant) {
     case QuasiLagrangeVariant::Corrected:

@@ -3,6 +3,7 @@
 // (15)): the part of C_VV that comes from the vehicle's quasi-velocities, for every vehicle
 // subgroup, in the corrected form and in the paper's printed (erroneous) forms.
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 
 #include "core/model/base_type.hpp"
@@ -31,6 +32,8 @@ inline constexpr QuasiLagrangeVariant kAllQuasiLagrangeVariants[] = {
 
 /// "corrected", "printed-se3-coriolis-block", "printed-so3-sign", "abelian-vehicle-s".
 std::string toString(QuasiLagrangeVariant variant);
+/// The variant called `name` (toString), if any.
+std::optional<QuasiLagrangeVariant> quasiLagrangeVariantFromString(const std::string& name);
 
 /// One line: the equation the variant evaluates and where the paper prints it.
 std::string describe(QuasiLagrangeVariant variant);

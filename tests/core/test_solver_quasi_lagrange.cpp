@@ -455,6 +455,18 @@ void TestSolverQuasiLagrange::intermediatesAreNamed() {
   QCOMPARE(quantity(solver, "[A B]").rows(), m.njoints);
   QCOMPARE(quantity(solver, "n").rows(), nv);
   for (const SolverQuantity& q : solver.intermediates()) QVERIFY(!q.meaning.empty());
+  QVERIFY(std::abs(quantity(solver, "v^T (Mdot - 2C) v")(0, 0)) < 1e-10);
+  // The printed form of this vehicle's term is shown next to the one in use.
+  QVERIFY(quantity(solver, "C_S (abelian-vehicle-s)").isZero(0.0));
+  const Model free = randomModel(BaseType::Free, 3, true, 4, false);
+  QuasiLagrangeSolver free_solver(free);
+  Data free_data(free);
+  free_solver.compute(free, free_data, randomState(free, 2), VecX::Zero(free.njoints), {});
+  const MatX printed = quantity(free_solver, "C_S (printed-se3-coriolis-block)");
+  QVERIFY((printed - quantity(free_solver, "C_S")).norm() > 1e-3);
+  for (QuasiLagrangeVariant v : kAllQuasiLagrangeVariants)
+    QCOMPARE(quasiLagrangeVariantFromString(toString(v)), std::optional(v));
+  QVERIFY(!quasiLagrangeVariantFromString("printed"));
   // M v_dot + C v + n = tau + tau_ext.
   const VecX res = quantity(solver, "M") * quantity(solver, "v_dot") + quantity(solver, "C v") +
                    quantity(solver, "n") - quantity(solver, "tau_ext");
