@@ -3,6 +3,7 @@
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/quasi_lagrange_solver.hpp"
 
 namespace vms {
 
@@ -25,6 +26,10 @@ const SolverEntry kSolvers[] = {
     {"crba",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<CrbaSolver>(model);
+     }},
+    {"quasi-lagrange",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<QuasiLagrangeSolver>(model);
      }},
 };
 

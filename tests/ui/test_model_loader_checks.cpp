@@ -6,6 +6,7 @@
 
 #include "core/model/model_error.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_support.hpp"
 #include "ui/model/document_loader.hpp"
 
@@ -42,9 +43,13 @@ class TestModelLoaderChecks : public QObject {
 
   void unregisteredSolver() {
     Scenario s = loadScenario(kScenario);
-    s.solver = "x\ny";  // a name that would break the one-line message
-    QCOMPARE(refusal(s), QString::fromStdString(kScenario) +
-                             ": solver: unknown solver 'x\\ny' (available: aba, crba)");
+    s.solver = "x\ny";      // a name that would break the one-line message
+    std::string available;  // every registered solver, default first
+    for (const std::string& name : solverNames())
+      available += (available.empty() ? "" : ", ") + name;
+    QCOMPARE(refusal(s),
+             QString::fromStdString(
+                 kScenario + ": solver: unknown solver 'x\\ny' (available: " + available + ")"));
   }
 };
 
