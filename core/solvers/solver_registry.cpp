@@ -3,6 +3,7 @@
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/lagrange_poincare_solver.hpp"
 
 namespace vms {
 
@@ -25,6 +26,10 @@ const SolverEntry kSolvers[] = {
     {"crba",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<CrbaSolver>(model);
+     }},
+    {"lagrange-poincare",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<LagrangePoincareSolver>(model);
      }},
 };
 
