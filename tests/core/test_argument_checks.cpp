@@ -75,10 +75,19 @@ Fixture& fixture() {
   return f;
 }
 
-// "aba" -> "AbaSolver", the class behind a registry name.
+// "aba" -> "AbaSolver", "lagrange-poincare" -> "LagrangePoincareSolver": the class behind a
+// registry name.
 std::string solverClass(const std::string& name) {
-  std::string c = name;
-  c[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(c[0])));
+  std::string c;
+  bool word_start = true;
+  for (char ch : name) {
+    if (ch == '-') {
+      word_start = true;
+      continue;
+    }
+    c += word_start ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    word_start = false;
+  }
   return c + "Solver";
 }
 

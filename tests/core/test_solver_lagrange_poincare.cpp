@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 #include "allocation_counter.hpp"
 #include "core/algorithms/aba.hpp"
@@ -36,6 +37,7 @@ struct Problem {
 // A random tree with gravity, joint torques, a vehicle wrench and a world wrench on every body.
 Problem makeProblem(BaseType base, int bodies, bool chain, double prismatic_fraction,
                     std::uint64_t seed, bool gravity = true, bool forces = true) {
+  std::srand(static_cast<unsigned>(seed));  // Eigen's Random: each problem reproducible alone
   RandomTreeOptions o;
   o.bodies = bodies;
   o.chain = chain;
@@ -95,6 +97,7 @@ class TestSolverLagrangePoincare : public QObject {
   void erratum1PrintedReconstructionIsWrong();
   void erratum2PrintedForceSignsAreWrong();
   void erratum3PrintedNhatIsWrongButConservative();
+  void erratum3PrintedNhatConservesOverATrajectory();
   void erratum4PrintedConnectionDerivativeIsWrong();
   void reportsCostAgainstAba();
   void cleanupTestCase();
@@ -106,7 +109,7 @@ void TestSolverLagrangePoincare::matchesAba_data() {
   QTest::addColumn<bool>("chain");
   QTest::addColumn<double>("prismatic");
   for (BaseType b : kAllBaseTypes)
-    for (int n : {2, 4, 9})
+    for (int n : {2, 4, 9, 20})
       for (bool chain : {true, false})
         for (double prismatic : {0.0, 0.3, 1.0}) {
           if (n == 2 && !chain) continue;  // a one-joint tree is a chain
@@ -387,6 +390,92 @@ void TestSolverLagrangePoincare::erratum3PrintedNhatIsWrongButConservative() {
   QVERIFY(smallest > 1e-3);
   QVERIFY(worst_power < 1e-10);
   QVERIFY(worst_momentum < 1e-10);
+}
+
+namespace {
+
+// Classical RK4 on y = [quaternion coefficients, position, body twist, q, qd] (the quaternion
+// renormalized when read): enough to watch energy and momentum along a short run.
+struct Trajectory {
+  const Model& m;
+  LagrangePoincareSolver solver;
+  Data data;
+  VecX tau;
+
+  Trajectory(const Model& model, Variant variant)
+      : m(model), solver(model, variant), data(model), tau(VecX::Zero(model.njoints)) {}
+
+  State stateOf(const VecX& y) const {
+    State s = State::neutral(m);
+    s.base_orientation = Quat(y[3], y[0], y[1], y[2]).normalized();
+    s.base_position = y.segment<3>(4);
+    s.base_twist = y.segment<6>(7);
+    s.q = y.segment(13, m.njoints);
+    s.qd = y.segment(13 + m.njoints, m.njoints);
+    return s;
+  }
+  static VecX flat(const State& s) {
+    const int n = static_cast<int>(s.q.size());
+    VecX y(13 + 2 * n);
+    y << s.base_orientation.coeffs(), s.base_position, s.base_twist, s.q, s.qd;
+    return y;
+  }
+  VecX rate(const VecX& y) {
+    const State s = stateOf(y);
+    solver.compute(m, data, s, tau, {});
+    const Vec3 w = angular(s.base_twist);
+    // dq/dt = q (0, w) / 2, written out in Eigen's coefficient order (x, y, z, w).
+    const Quat& r = s.base_orientation;
+    const double qx = 0.5 * (r.w() * w.x() + r.y() * w.z() - r.z() * w.y());
+    const double qy = 0.5 * (r.w() * w.y() + r.z() * w.x() - r.x() * w.z());
+    const double qz = 0.5 * (r.w() * w.z() + r.x() * w.y() - r.y() * w.x());
+    const double qw = -0.5 * (r.x() * w.x() + r.y() * w.y() + r.z() * w.z());
+    const Vec3 p_dot = r.toRotationMatrix() * Vec3(linear(s.base_twist));
+    VecX dy(y.size());
+    dy << qx, qy, qz, qw, p_dot, data.base_twist_dot, s.qd, data.qdd;
+    return dy;
+  }
+  VecX step(const VecX& y, double h) {
+    const VecX k1 = rate(y), k2 = rate(y + 0.5 * h * k1), k3 = rate(y + 0.5 * h * k2),
+               k4 = rate(y + h * k3);
+    return y + h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  }
+  // Kinetic energy and world spatial momentum at y.
+  std::pair<double, Vec6> invariants(const VecX& y) {
+    Data d(m);
+    computeKinematics(m, d, stateOf(y));
+    return {computeMomentum(m, d).kinetic_energy, bodiesMomentum(d, 0, m.nbodies - 1)};
+  }
+};
+
+}  // namespace
+
+// The same erratum along a 1 s free-floating run (RK4, dt = 1 ms, no forces): both the printed
+// and the corrected equations keep the energy and the spatial momentum to the integrator's
+// accuracy, while their joint trajectories part.
+void TestSolverLagrangePoincare::erratum3PrintedNhatConservesOverATrajectory() {
+  Problem p = makeProblem(BaseType::Free, 6, false, 0.3, 8, false, false);
+  p.state.qd *= 3.0;  // a lively swing
+  const double dt = 1e-3;
+  const int steps = 1000;
+  VecX end_q[2];
+  for (int v = 0; v < 2; ++v) {
+    Trajectory t(p.model, v == 0 ? Variant::Corrected : Variant::PrintedNhat);
+    VecX y = Trajectory::flat(p.state);
+    const auto [E0, mu0] = t.invariants(y);
+    for (int i = 0; i < steps; ++i) y = t.step(y, dt);
+    const auto [E1, mu1] = t.invariants(y);
+    const double energy_drift = std::abs(E1 - E0) / E0;
+    const double momentum_drift = (mu1 - mu0).norm() / std::max(1.0, mu0.norm());
+    std::printf("  erratum 3 trajectory, %s: energy drift %.3g, momentum drift %.3g\n",
+                v == 0 ? "corrected" : "printed", energy_drift, momentum_drift);
+    QVERIFY(energy_drift < 1e-8);
+    QVERIFY(momentum_drift < 1e-8);
+    end_q[v] = t.stateOf(y).q;
+  }
+  const double parted = (end_q[1] - end_q[0]).cwiseAbs().maxCoeff();
+  std::printf("  erratum 3 trajectory: joint positions differ by %.3g rad/m after 1 s\n", parted);
+  QVERIFY(parted > 1e-2);
 }
 
 // (122) without the minus sign: dA/dq, hence Chat, Nhat and the reconstruction's derivative,
