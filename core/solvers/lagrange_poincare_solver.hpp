@@ -82,7 +82,7 @@ struct LagrangePoincareQuantities {
 /// composite-rigid-body algorithm in the vehicle's body-twist basis, its q-derivatives exactly
 /// from MassMatrixDerivatives; gravity, external body wrenches and the vehicle wrench enter as
 /// generalized forces. Every vehicle type: the vehicle subgroup's bracket is that of se(3)
-/// restricted to span(iota0). Dense, O(b n^3 + n N d^2) per call.
+/// restricted to span(iota0). Dense, O(b n^3) per call.
 class LagrangePoincareSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument for PrintedReconstruction unless model.base_dof ==
