@@ -30,6 +30,9 @@ void MassMatrixDerivatives::compute(const Model& model, const Data& data) {
   for (int j = 1; j < nb; ++j) F_[j].noalias() = data.Ic[j] * data.S[j];
   std::fill(subtree_of_.begin(), subtree_of_.end(), -1);
 
+  // S0^T padded to 6 x 6 with zero rows: fixed-size products for the vehicle's rows.
+  Mat6 S0T = Mat6::Zero();
+  S0T.topRows(b) = S0.transpose();
   Mat6 X;
   BaseColumns XS0(6, b);
   BaseSquare block(b, b);
@@ -56,10 +59,8 @@ void MassMatrixDerivatives::compute(const Model& model, const Data& data) {
         const int row = b + model.joint_index[j];
         d(row, col) = d(col, row) = data.S[j].dot(Y);
       }
-      if (b > 0) {
-        d.block(0, col, b, 1).noalias() = S0.transpose() * Y;
-        d.block(col, 0, 1, b) = d.block(0, col, b, 1).transpose();
-      }
+      const Vec6 r = S0T * Y;
+      for (int row = 0; row < b; ++row) d(row, col) = d(col, row) = r[row];
     }
     // Case 2: j a strict ancestor of i, k a strict descendant of i (bodies after i whose
     // parent lies in the subtree of i).
@@ -73,10 +74,8 @@ void MassMatrixDerivatives::compute(const Model& model, const Data& data) {
         const int row = b + model.joint_index[j];
         d(row, col) = d(col, row) = data.S[j].dot(W);
       }
-      if (b > 0) {
-        d.block(0, col, b, 1).noalias() = S0.transpose() * W;
-        d.block(col, 0, 1, b) = d.block(0, col, b, 1).transpose();
-      }
+      const Vec6 r = S0T * W;
+      for (int row = 0; row < b; ++row) d(row, col) = d(col, row) = r[row];
     }
   }
 }

@@ -55,7 +55,7 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
   x_.A = MatX::Zero(b, n);
   x_.Mhat_m = MatX::Zero(n, n);
   for (VecX* v : {&x_.P, &x_.Omega_loc, &x_.V, &x_.adT_P, &x_.f0, &x_.f_u, &x_.F_eta, &x_.Pdot,
-                  &x_.Vdot, &b_vec_, &G_V_, &E_V_})
+                  &x_.Vdot, &b_vec_, &Aqd_, &dM0_Aqd_, &dA_qd_, &G_V_, &E_V_})
     *v = VecX::Zero(b);
   for (VecX* v : {&x_.F_m, &x_.du_dq, &x_.Chat_qd, &x_.Nhat_ad, &x_.Nhat_connection,
                   &x_.Nhat_locked, &x_.Nhat, &x_.rhs_m, &x_.qdd, &n_vec_})
@@ -67,12 +67,10 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
   M0inv_ = MatX::Zero(b, b);
   M0inv_dot_ = MatX::Zero(b, b);
   Mhat_dot_ = MatX::Zero(n, n);
-  dA_ = MatX::Zero(b, n);
-  dM0inv_ = MatX::Zero(b, b);
+  Mdot_ = MatX::Zero(b + n, b + n);
   bb_ = MatX::Zero(b, b);
   bn_ = MatX::Zero(b, n);
   nn_ = MatX::Zero(n, n);
-  dMhat_ = MatX::Zero(n, n);
   weight_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
   external_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
 }
@@ -80,7 +78,7 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
 std::string LagrangePoincareSolver::description() const {
   std::string d =
       "reduced Lagrange-Poincare equations in the locked momentum (seed 001), dense, "
-      "O(b n^3)";
+      "O(n^3)";
   if (variant_ != LagrangePoincareVariant::Corrected)
     d += "; PRINTED VARIANT (wrong): " + describe(variant_);
   return d;
@@ -223,49 +221,56 @@ void LagrangePoincareSolver::generalizedForces(const Model& model, const Data& d
   }
 }
 
-// Chat (99), Nhat (100) and the time derivatives of A and M0^-1, one joint derivative at a
-// time from dM/dq_k: dM0^-1 = -M0^-1 dM0 M0^-1, dA = M0^-1 (dM0m - dM0 A) (122, corrected),
-// dMhat = dMm - dA^T M0m - M0m^T dA - A^T dM0 A (119).
+// Chat (99), Nhat (100) and the time derivatives of A and M0^-1 from dM/dq_k, with
+//   dM0^-1/dq_k = -M0^-1 dM0_k M0^-1,
+//   dA/dq_k = M0^-1 (dM0m_k - dM0_k A)                         (122, corrected sign),
+//   dMhat/dq_k = dMm_k - dA_k^T M0m - M0m^T dA_k - A^T dM0_k A  (119).
+// The equations need these only summed with qd (time derivatives) or applied to qd or P, so
+// the matrices dA_k, dMhat_k are never formed: O(n^2) per joint instead of O(b n^2).
 void LagrangePoincareSolver::reducedTerms(const State& state) {
   const int b = b_, n = n_;
   const VecX& qd = state.qd;
-  const bool printed_connection_derivative =
-      variant_ == LagrangePoincareVariant::PrintedConnectionDerivative;
-  Mhat_dot_.setZero();
-  M0inv_dot_.setZero();
-  x_.A_dot.setZero();
+  // Sign of the dM0_k A term of (122): printed +, corrected -.
+  const double s = variant_ == LagrangePoincareVariant::PrintedConnectionDerivative ? 1.0 : -1.0;
+  Mdot_.setZero();  // dM/dt = sum_k qd_k dM/dq_k
+  for (int k = 0; k < n; ++k) Mdot_ += qd[k] * dM_[k];
+  const auto M0_dot = Mdot_.topLeftCorner(b, b);
+  const auto M0m_dot = Mdot_.topRightCorner(b, n);
+  Mhat_dot_ = Mdot_.bottomRightCorner(n, n);
+  if (b > 0) {
+    bn_ = M0m_dot;  // dA/dt = M0^-1 (dM0m/dt + s dM0/dt A)
+    bn_.noalias() += s * (M0_dot * x_.A);
+    x_.A_dot.noalias() = M0inv_ * bn_;
+    bb_.noalias() = M0_dot * M0inv_;  // dM0^-1/dt
+    M0inv_dot_.noalias() = -M0inv_ * bb_;
+    nn_.noalias() = x_.M0m.transpose() * x_.A_dot;  // dMhat/dt by (119)
+    Mhat_dot_ -= nn_;
+    Mhat_dot_ -= nn_.transpose();
+    bn_.noalias() = M0_dot * x_.A;
+    Mhat_dot_.noalias() -= x_.A.transpose() * bn_;
+    Aqd_.noalias() = x_.A * qd;
+  }
   for (int k = 0; k < n; ++k) {
     const MatX& d = dM_[k];
-    const double qdk = qd[k];
+    n_vec_.noalias() = d.bottomRightCorner(n, n) * qd;  // becomes dMhat_k qd
     if (b > 0) {
       const auto dM0 = d.topLeftCorner(b, b);
-      bb_.noalias() = dM0 * M0inv_;
-      dM0inv_.noalias() = -M0inv_ * bb_;
-      bn_ = d.topRightCorner(b, n);
-      if (printed_connection_derivative)
-        bn_.noalias() += dM0 * x_.A;
-      else
-        bn_.noalias() -= dM0 * x_.A;
-      dA_.noalias() = M0inv_ * bn_;
-      dMhat_ = d.bottomRightCorner(n, n);
-      nn_.noalias() = x_.M0m.transpose() * dA_;
-      dMhat_ -= nn_;
-      dMhat_ -= nn_.transpose();
-      bn_.noalias() = dM0 * x_.A;
-      nn_.noalias() = x_.A.transpose() * bn_;
-      dMhat_ -= nn_;
-      M0inv_dot_ += qdk * dM0inv_;
-      x_.A_dot += qdk * dA_;
-      b_vec_.noalias() = dA_ * qd;
-      x_.Nhat_connection[k] = -b_vec_.dot(x_.P);  // -[row k: (dA/dq_k qd)^T P]
-      b_vec_.noalias() = dM0inv_ * x_.P;
-      x_.Nhat_locked[k] = 0.5 * x_.P.dot(b_vec_);
-    } else {
-      dMhat_ = d.bottomRightCorner(n, n);
+      const auto dM0m = d.topRightCorner(b, n);
+      dM0_Aqd_.noalias() = dM0 * Aqd_;
+      b_vec_.noalias() = dM0m * qd;  // dA_k qd = M0^-1 (dM0m_k qd + s dM0_k A qd)
+      b_vec_ += s * dM0_Aqd_;
+      dA_qd_.noalias() = M0inv_ * b_vec_;
+      // dA_k^T M0m qd = (dM0m_k + s dM0_k A)^T M0^-1 M0m qd = dM0m_k^T A qd + s A^T dM0_k A qd
+      n_vec_.noalias() -= dM0m.transpose() * Aqd_;
+      n_vec_.noalias() -= s * (x_.A.transpose() * dM0_Aqd_);
+      n_vec_.noalias() -= x_.M0m.transpose() * dA_qd_;
+      n_vec_.noalias() -= x_.A.transpose() * dM0_Aqd_;
+      x_.Nhat_connection[k] = -dA_qd_.dot(x_.P);  // -[row k: (dA/dq_k qd)^T P]
+      // 1/2 P^T dM0^-1/dq_k P = -1/2 Omega^T dM0_k Omega, Omega = M0^-1 P
+      b_vec_.noalias() = dM0 * x_.Omega_loc;
+      x_.Nhat_locked[k] = -0.5 * x_.Omega_loc.dot(b_vec_);
     }
-    Mhat_dot_ += qdk * dMhat_;
-    n_vec_.noalias() = dMhat_ * qd;  // row k of [qd^T dMhat/dq_k] (dMhat is symmetric)
-    x_.Chat.row(k) = -0.5 * n_vec_.transpose();
+    x_.Chat.row(k) = -0.5 * n_vec_.transpose();  // row k of -1/2 [qd^T dMhat/dq_k]
   }
   x_.Chat += Mhat_dot_;
   x_.Chat_qd.noalias() = x_.Chat * qd;

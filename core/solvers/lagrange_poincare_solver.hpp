@@ -82,7 +82,7 @@ struct LagrangePoincareQuantities {
 /// composite-rigid-body algorithm in the vehicle's body-twist basis, its q-derivatives exactly
 /// from MassMatrixDerivatives; gravity, external body wrenches and the vehicle wrench enter as
 /// generalized forces. Every vehicle type: the vehicle subgroup's bracket is that of se(3)
-/// restricted to span(iota0). Dense, O(b n^3) per call.
+/// restricted to span(iota0). Dense, O(n^3) per call.
 class LagrangePoincareSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument for PrintedReconstruction unless model.base_dof ==
@@ -109,10 +109,10 @@ class LagrangePoincareSolver final : public ForwardDynamicsSolver {
   LagrangePoincareQuantities x_;
   MassMatrixDerivatives dM_;
   Eigen::LLT<MatX> M0_llt_, Mhat_llt_;
-  MatX M0inv_, M0inv_dot_, Mhat_dot_;
-  // Per-joint scratch.
-  MatX dA_, dM0inv_, bb_, bn_, nn_, dMhat_;
-  VecX b_vec_, n_vec_;
+  MatX M0inv_, M0inv_dot_, Mhat_dot_, Mdot_;
+  // Scratch.
+  MatX bb_, bn_, nn_;
+  VecX b_vec_, n_vec_, Aqd_, dM0_Aqd_, dA_qd_;
   // Generalized forces of gravity (G) and external body wrenches (E), and their world wrench
   // sums over subtrees.
   VecX G_V_, E_V_;
