@@ -23,6 +23,12 @@ std::string toString(LagrangePoincareVariant variant) {
   return "unknown";
 }
 
+std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name) {
+  for (LagrangePoincareVariant v : kAllLagrangePoincareVariants)
+    if (toString(v) == name) return v;
+  return std::nullopt;
+}
+
 std::string describe(LagrangePoincareVariant variant) {
   switch (variant) {
     case LagrangePoincareVariant::Corrected:

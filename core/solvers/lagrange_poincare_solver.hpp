@@ -4,6 +4,7 @@
 // equation with the block-diagonal (Schur-complement) inertia, and the reconstruction of the
 // vehicle velocity from P. Notation and errata: /work/shared/notes/seed-001.md (§1.6-§1.9).
 #include <Eigen/Cholesky>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ inline constexpr LagrangePoincareVariant kAllLagrangePoincareVariants[] = {
 /// "corrected", "printed-reconstruction", "printed-force-signs", "printed-nhat",
 /// "printed-connection-derivative".
 std::string toString(LagrangePoincareVariant variant);
+/// The variant called `name` (toString's spelling), or nullopt.
+std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name);
 /// One line: the equation the variant runs, with the paper's equation numbers.
 std::string describe(LagrangePoincareVariant variant);
 

@@ -91,6 +91,7 @@ class TestSolverLagrangePoincare : public QObject {
   void matchesAbaWithAddedMass();
   void massMatrixDerivativesMatchFiniteDifferences();
   void intermediatesAreThePapersQuantities();
+  void variantsAreNamed();
   void registeredForEveryVehicleType();
   void computeDoesNotAllocate();
   void rejectsAnotherModel();
@@ -245,6 +246,20 @@ void TestSolverLagrangePoincare::intermediatesAreThePapersQuantities() {
     VMS_COMPARE_REL(find("qdd"), data.qdd, 0.0);
     for (const SolverQuantity& s : q) QVERIFY2(!s.meaning.empty(), s.name.c_str());
   }
+}
+
+void TestSolverLagrangePoincare::variantsAreNamed() {
+  for (Variant v : kAllLagrangePoincareVariants) {
+    QCOMPARE(lagrangePoincareVariantFromString(toString(v)), std::optional<Variant>(v));
+    QVERIFY(!describe(v).empty());
+  }
+  QVERIFY(!lagrangePoincareVariantFromString("printed"));
+  // Only the corrected solver is registered; a printed one says so in its description.
+  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  QVERIFY(makeSolver("lagrange-poincare", p.model)->description().find("PRINTED") ==
+          std::string::npos);
+  QVERIFY(LagrangePoincareSolver(p.model, Variant::PrintedNhat).description().find("PRINTED") !=
+          std::string::npos);
 }
 
 void TestSolverLagrangePoincare::registeredForEveryVehicleType() {
