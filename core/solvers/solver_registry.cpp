@@ -4,6 +4,7 @@
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "core/solvers/quasi_lagrange_solver.hpp"
+#include "core/solvers/lagrange_poincare_solver.hpp"
 
 namespace vms {
 
@@ -30,6 +31,10 @@ const SolverEntry kSolvers[] = {
     {"quasi-lagrange",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<QuasiLagrangeSolver>(model);
+     }},
+    {"lagrange-poincare",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<LagrangePoincareSolver>(model);
      }},
 };
 

@@ -75,7 +75,6 @@ Fixture& fixture() {
   return f;
 }
 
-// "aba" -> "AbaSolver", the class behind a registry name.
 // The class of a registered solver: "crba" -> "CrbaSolver", "quasi-lagrange" ->
 // "QuasiLagrangeSolver" (CamelCase of the dash-separated words).
 std::string solverClass(const std::string& name) {

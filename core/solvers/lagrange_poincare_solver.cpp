@@ -1,0 +1,328 @@
+#include "core/solvers/lagrange_poincare_solver.hpp"
+
+#include <stdexcept>
+
+#include "core/algorithms/check_model_arguments.hpp"
+#include "core/algorithms/crba.hpp"
+
+namespace vms {
+
+std::string toString(LagrangePoincareVariant variant) {
+  switch (variant) {
+    case LagrangePoincareVariant::Corrected:
+      return "corrected";
+    case LagrangePoincareVariant::PrintedReconstruction:
+      return "printed-reconstruction";
+    case LagrangePoincareVariant::PrintedForceSigns:
+      return "printed-force-signs";
+    case LagrangePoincareVariant::PrintedNhat:
+      return "printed-nhat";
+    case LagrangePoincareVariant::PrintedConnectionDerivative:
+      return "printed-connection-derivative";
+  }
+  return "unknown";
+}
+
+std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name) {
+  for (LagrangePoincareVariant v : kAllLagrangePoincareVariants)
+    if (toString(v) == name) return v;
+  return std::nullopt;
+}
+
+std::string describe(LagrangePoincareVariant variant) {
+  switch (variant) {
+    case LagrangePoincareVariant::Corrected:
+      return "consistent set (notes §1.9): Pdot = ad_V^T P + f0 + J_e0^T f_e - f_u, "
+             "V = M0^-1 P - A qd";
+    case LagrangePoincareVariant::PrintedReconstruction:
+      return "erratum 1, (98)/(134) as printed: V = M0^-1 (P - A^T qd) (needs b == n)";
+    case LagrangePoincareVariant::PrintedForceSigns:
+      return "erratum 2, (96)/(135) as printed: Pdot = ad_V^T P - f0 - J_e0^T f_e + f_u, "
+             "and -A^T f_u in the arm equation";
+    case LagrangePoincareVariant::PrintedNhat:
+      return "erratum 3, (100) as printed: -(dA/dt)^T P + [(dA/dq_j qd)^T P] in Nhat";
+    case LagrangePoincareVariant::PrintedConnectionDerivative:
+      return "erratum 4, (122) as printed: dA/dq = M0^-1 (dM0m/dq + dM0/dq A)";
+  }
+  return "unknown";
+}
+
+LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoincareVariant variant)
+    : variant_(variant), b_(model.base_dof), n_(model.njoints), dM_(model) {
+  if (variant == LagrangePoincareVariant::PrintedReconstruction && b_ != n_)
+    throw std::invalid_argument(
+        "lagrange-poincare variant printed-reconstruction: (98) V = M0^-1 (P - A^T qd) needs "
+        "as many joints as vehicle degrees of freedom (A^T is n x b); the model has b = " +
+        std::to_string(b_) + ", n = " + std::to_string(n_));
+  const int b = b_, n = n_;
+  x_.M0 = MatX::Zero(b, b);
+  x_.M0m = MatX::Zero(b, n);
+  x_.Mm = MatX::Zero(n, n);
+  x_.A = MatX::Zero(b, n);
+  x_.Mhat_m = MatX::Zero(n, n);
+  for (VecX* v : {&x_.P, &x_.Omega_loc, &x_.V, &x_.adT_P, &x_.f0, &x_.f_u, &x_.F_eta, &x_.Pdot,
+                  &x_.Vdot, &b_vec_, &Aqd_, &dM0_Aqd_, &dA_qd_, &G_V_, &E_V_})
+    *v = VecX::Zero(b);
+  for (VecX* v : {&x_.F_m, &x_.du_dq, &x_.Chat_qd, &x_.Nhat_ad, &x_.Nhat_connection,
+                  &x_.Nhat_locked, &x_.Nhat, &x_.rhs_m, &x_.qdd, &n_vec_})
+    *v = VecX::Zero(n);
+  x_.A_dot = MatX::Zero(b, n);
+  x_.Chat = MatX::Zero(n, n);
+  M0_llt_ = Eigen::LLT<MatX>(b);
+  Mhat_llt_ = Eigen::LLT<MatX>(n);
+  M0inv_ = MatX::Zero(b, b);
+  M0inv_dot_ = MatX::Zero(b, b);
+  Mhat_dot_ = MatX::Zero(n, n);
+  Mdot_ = MatX::Zero(b + n, b + n);
+  bb_ = MatX::Zero(b, b);
+  bn_ = MatX::Zero(b, n);
+  nn_ = MatX::Zero(n, n);
+  weight_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
+  external_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
+}
+
+std::string LagrangePoincareSolver::description() const {
+  std::string d =
+      "reduced Lagrange-Poincare equations in the locked momentum (seed 001), dense, "
+      "O(n^3)";
+  if (variant_ != LagrangePoincareVariant::Corrected)
+    d += "; PRINTED VARIANT (wrong): " + describe(variant_);
+  return d;
+}
+
+void LagrangePoincareSolver::compute(const Model& model, Data& data, const State& state,
+                                     const Eigen::Ref<const VecX>& tau,
+                                     const ExternalForces& external) {
+  static constexpr const char* kFunction = "LagrangePoincareSolver::compute";
+  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+  // The workspace was sized for the model the solver was made for (makeSolver(name, model)).
+  const int base_dof_of_the_solvers_model = b_, joints_of_the_solvers_model = n_;
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, base_dof_of_the_solvers_model,
+                             "model.base_dof");
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.njoints, joints_of_the_solvers_model,
+                             "model.njoints");
+  const int b = b_, n = n_;
+  const VecX& qd = state.qd;
+
+  // Mass matrix in the vehicle's body-twist basis and its exact q-derivatives.
+  crba(model, data, state);
+  dM_.compute(model, data);
+  x_.M0 = data.M.topLeftCorner(b, b);
+  x_.M0m = data.M.topRightCorner(b, n);
+  x_.Mm = data.M.bottomRightCorner(n, n);
+  if (b > 0) {
+    M0_llt_.compute(x_.M0);
+    x_.A = M0_llt_.solve(x_.M0m);  // (69)
+    M0inv_.setIdentity();
+    M0_llt_.solveInPlace(M0inv_);
+  }
+  x_.Mhat_m = x_.Mm;  // (75): Mm - A^T M0 A = Mm - M0m^T A
+  x_.Mhat_m.noalias() -= x_.M0m.transpose() * x_.A;
+
+  // Locked momentum (76)-(77) from the state's vehicle velocity, and the reconstruction.
+  if (b > 0) {
+    b_vec_.noalias() = model.base_basis.transpose() * state.base_twist;
+    x_.P.noalias() = x_.M0 * b_vec_;
+    x_.P.noalias() += x_.M0m * qd;
+    x_.Omega_loc.noalias() = M0inv_ * x_.P;  // (73)
+    if (variant_ == LagrangePoincareVariant::PrintedReconstruction) {
+      b_vec_ = x_.P;
+      b_vec_.noalias() -= x_.A.transpose() * qd;
+      x_.V.noalias() = M0inv_ * b_vec_;
+    } else {
+      x_.V = x_.Omega_loc;
+      x_.V.noalias() -= x_.A * qd;
+    }
+    // ad_V^T P on the vehicle's subalgebra: its bracket is se(3)'s (span(iota0) is closed).
+    const Vec6 V6 = model.base_basis * x_.V;
+    const Vec6 P6 = model.base_basis * x_.P;
+    const Vec6 adT_P6 = -crossForce(V6, P6);
+    x_.adT_P.noalias() = model.base_basis.transpose() * adT_P6;
+  }
+
+  generalizedForces(model, data, tau, external);
+  reducedTerms(state);
+
+  // Vehicle equation (96), corrected sign: Pdot = ad_V^T P + F_eta.
+  const bool printed_forces = variant_ == LagrangePoincareVariant::PrintedForceSigns;
+  if (b > 0) {
+    x_.Pdot = x_.adT_P;
+    if (printed_forces)
+      x_.Pdot -= x_.F_eta;
+    else
+      x_.Pdot += x_.F_eta;
+  }
+  // Arm equation (97): Mhat qdd = F_m - du_dq - A^T F_eta - Chat qd - Nhat, where the printed
+  // final formula has -A^T f_u instead of +A^T f_u.
+  x_.rhs_m = x_.F_m - x_.du_dq;
+  if (b > 0) {
+    b_vec_ = x_.F_eta;
+    if (printed_forces) b_vec_ += 2.0 * x_.f_u;
+    x_.rhs_m.noalias() -= x_.A.transpose() * b_vec_;
+  }
+  if (n > 0) {
+    n_vec_ = x_.rhs_m - x_.Chat_qd - x_.Nhat;
+    Mhat_llt_.compute(x_.Mhat_m);
+    x_.qdd = Mhat_llt_.solve(n_vec_);
+  }
+
+  // Vehicle acceleration: the time derivative of the reconstruction.
+  if (b > 0) {
+    if (variant_ == LagrangePoincareVariant::PrintedReconstruction) {
+      // d/dt [M0^-1 (P - A^T qd)]
+      b_vec_ = x_.P;
+      b_vec_.noalias() -= x_.A.transpose() * qd;
+      x_.Vdot.noalias() = M0inv_dot_ * b_vec_;
+      b_vec_ = x_.Pdot;
+      b_vec_.noalias() -= x_.A_dot.transpose() * qd;
+      b_vec_.noalias() -= x_.A.transpose() * x_.qdd;
+      x_.Vdot.noalias() += M0inv_ * b_vec_;
+    } else {
+      // d/dt [M0^-1 P - A qd] = (dM0^-1/dt) P + M0^-1 Pdot - (dA/dt) qd - A qdd
+      x_.Vdot.noalias() = M0inv_dot_ * x_.P;
+      x_.Vdot.noalias() += M0inv_ * x_.Pdot;
+      x_.Vdot.noalias() -= x_.A_dot * qd;
+      x_.Vdot.noalias() -= x_.A * x_.qdd;
+    }
+    data.base_twist_dot.noalias() = model.base_basis * x_.Vdot;
+  } else {
+    data.base_twist_dot.setZero();
+  }
+  data.qdd = x_.qdd;
+}
+
+// Joint forces, gravity and external body wrenches as generalized forces: a world wrench w on
+// body k does virtual work S_j^T w along every joint j on its path and S0^T w on the vehicle,
+// so one sweep from the tips sums the wrenches of each subtree.
+void LagrangePoincareSolver::generalizedForces(const Model& model, const Data& data,
+                                               const Eigen::Ref<const VecX>& tau,
+                                               const ExternalForces& external) {
+  const int nb = model.nbodies, b = b_;
+  const bool added_mass = model.hasAddedMass();
+  for (int k = 0; k < nb; ++k) {
+    Vec6& w = weight_sum_[static_cast<std::size_t>(k)];
+    if (added_mass) {  // added mass has no weight: from mass and centre of mass
+      const Vec3 c = data.oMi[k].act(model.com[k]);
+      const Vec3 f = model.mass[k] * model.gravity;
+      w << f, c.cross(f);
+    } else {
+      w.noalias() = data.I[k].leftCols<3>() * model.gravity;
+    }
+    external_sum_[static_cast<std::size_t>(k)] =
+        external.body_forces_world ? (*external.body_forces_world)[k] : Vec6::Zero();
+  }
+  for (int k = nb - 1; k > 0; --k) {
+    const int j = model.joint_index[k], p = model.parent[k];
+    x_.du_dq[j] = -data.S[k].dot(weight_sum_[k]);
+    x_.F_m[j] = tau[j] + data.S[k].dot(external_sum_[k]);
+    weight_sum_[p] += weight_sum_[k];
+    external_sum_[p] += external_sum_[k];
+  }
+  if (b > 0) {
+    G_V_.noalias() = data.S0.transpose() * weight_sum_[0];
+    E_V_.noalias() = data.S0.transpose() * external_sum_[0];
+    x_.f0.noalias() = model.base_basis.transpose() * external.base_wrench_body;
+    x_.f_u = -G_V_;
+    x_.F_eta = x_.f0 + E_V_ - x_.f_u;  // (94) with gravity as -f_u
+  }
+}
+
+// Chat (99), Nhat (100) and the time derivatives of A and M0^-1 from dM/dq_k, with
+//   dM0^-1/dq_k = -M0^-1 dM0_k M0^-1,
+//   dA/dq_k = M0^-1 (dM0m_k - dM0_k A)                         (122, corrected sign),
+//   dMhat/dq_k = dMm_k - dA_k^T M0m - M0m^T dA_k - A^T dM0_k A  (119).
+// The equations need these only summed with qd (time derivatives) or applied to qd or P, so
+// the matrices dA_k, dMhat_k are never formed: O(n^2) per joint instead of O(b n^2).
+void LagrangePoincareSolver::reducedTerms(const State& state) {
+  const int b = b_, n = n_;
+  const VecX& qd = state.qd;
+  // Sign of the dM0_k A term of (122): printed +, corrected -.
+  const double s = variant_ == LagrangePoincareVariant::PrintedConnectionDerivative ? 1.0 : -1.0;
+  Mdot_.setZero();  // dM/dt = sum_k qd_k dM/dq_k
+  for (int k = 0; k < n; ++k) Mdot_ += qd[k] * dM_[k];
+  const auto M0_dot = Mdot_.topLeftCorner(b, b);
+  const auto M0m_dot = Mdot_.topRightCorner(b, n);
+  Mhat_dot_ = Mdot_.bottomRightCorner(n, n);
+  if (b > 0) {
+    bn_ = M0m_dot;  // dA/dt = M0^-1 (dM0m/dt + s dM0/dt A)
+    bn_.noalias() += s * (M0_dot * x_.A);
+    x_.A_dot.noalias() = M0inv_ * bn_;
+    bb_.noalias() = M0_dot * M0inv_;  // dM0^-1/dt
+    M0inv_dot_.noalias() = -M0inv_ * bb_;
+    nn_.noalias() = x_.M0m.transpose() * x_.A_dot;  // dMhat/dt by (119)
+    Mhat_dot_ -= nn_;
+    Mhat_dot_ -= nn_.transpose();
+    bn_.noalias() = M0_dot * x_.A;
+    Mhat_dot_.noalias() -= x_.A.transpose() * bn_;
+    Aqd_.noalias() = x_.A * qd;
+  }
+  for (int k = 0; k < n; ++k) {
+    const MatX& d = dM_[k];
+    n_vec_.noalias() = d.bottomRightCorner(n, n) * qd;  // becomes dMhat_k qd
+    if (b > 0) {
+      const auto dM0 = d.topLeftCorner(b, b);
+      const auto dM0m = d.topRightCorner(b, n);
+      dM0_Aqd_.noalias() = dM0 * Aqd_;
+      b_vec_.noalias() = dM0m * qd;  // dA_k qd = M0^-1 (dM0m_k qd + s dM0_k A qd)
+      b_vec_ += s * dM0_Aqd_;
+      dA_qd_.noalias() = M0inv_ * b_vec_;
+      // dA_k^T M0m qd = (dM0m_k + s dM0_k A)^T M0^-1 M0m qd = dM0m_k^T A qd + s A^T dM0_k A qd
+      n_vec_.noalias() -= dM0m.transpose() * Aqd_;
+      n_vec_.noalias() -= s * (x_.A.transpose() * dM0_Aqd_);
+      n_vec_.noalias() -= x_.M0m.transpose() * dA_qd_;
+      n_vec_.noalias() -= x_.A.transpose() * dM0_Aqd_;
+      x_.Nhat_connection[k] = -dA_qd_.dot(x_.P);  // -[row k: (dA/dq_k qd)^T P]
+      // 1/2 P^T dM0^-1/dq_k P = -1/2 Omega^T dM0_k Omega, Omega = M0^-1 P
+      b_vec_.noalias() = dM0 * x_.Omega_loc;
+      x_.Nhat_locked[k] = -0.5 * x_.Omega_loc.dot(b_vec_);
+    }
+    x_.Chat.row(k) = -0.5 * n_vec_.transpose();  // row k of -1/2 [qd^T dMhat/dq_k]
+  }
+  x_.Chat += Mhat_dot_;
+  x_.Chat_qd.noalias() = x_.Chat * qd;
+  if (b > 0) {
+    x_.Nhat_ad.noalias() = x_.A.transpose() * x_.adT_P;
+    x_.Nhat_connection.noalias() += x_.A_dot.transpose() * x_.P;
+    if (variant_ == LagrangePoincareVariant::PrintedNhat) x_.Nhat_connection = -x_.Nhat_connection;
+  }
+  x_.Nhat = x_.Nhat_ad + x_.Nhat_connection + x_.Nhat_locked;
+}
+
+std::vector<SolverQuantity> LagrangePoincareSolver::intermediates() const {
+  const int b = b_, n = n_;
+  MatX Mhat = MatX::Zero(b + n, b + n);
+  Mhat.topLeftCorner(b, b) = x_.M0;
+  Mhat.bottomRightCorner(n, n) = x_.Mhat_m;
+  std::vector<SolverQuantity> q = {
+      {"M0", "locked inertia, vehicle block of the mass matrix (65)", x_.M0},
+      {"M0m", "vehicle-arm inertia coupling (66)", x_.M0m},
+      {"Mm", "arm block of the mass matrix (67)", x_.Mm},
+      {"A", "local mechanical connection M0^-1 M0m (69)", x_.A},
+      {"Mhat", "block-diagonal inertia diag(M0, Mhat_m) of Lemma 4 (74)", Mhat},
+      {"Mhat_m", "arm Schur complement Mm - A^T M0 A (75)", x_.Mhat_m},
+      {"P", "locked momentum M0 V + M0m qd (76)-(77)", x_.P},
+      {"Omega_loc", "locked velocity M0^-1 P = V + A qd (73)", x_.Omega_loc},
+      {"V", "vehicle velocity reconstructed from P (98; corrected M0^-1 P - A qd)", x_.V},
+      {"adT_P", "ad_V^T P, the coadjoint term of (96)", x_.adT_P},
+      {"f0", "vehicle wrench along the subgroup", x_.f0},
+      {"f_u", "potential (gravity) gradient on the vehicle (113)", x_.f_u},
+      {"F_eta", "generalized vehicle force f0 + J_e0^T f_e - f_u (94)", x_.F_eta},
+      {"Pdot", "locked-momentum rate from the vehicle equation (96)", x_.Pdot},
+      {"F_m", "joint forces + J_em^T f_e (95)", x_.F_m},
+      {"du_dq", "potential (gravity) gradient on the joints", x_.du_dq},
+      {"A_dot", "time derivative of the connection, sum_i dA/dq_i qd_i", x_.A_dot},
+      {"Chat", "Coriolis matrix of the arm equation (99)", x_.Chat},
+      {"Chat_qd", "Chat qd", x_.Chat_qd},
+      {"Nhat_ad", "A^T ad_V^T P, first term of Nhat (100)", x_.Nhat_ad},
+      {"Nhat_connection", "connection-derivative terms of Nhat (100, corrected signs)",
+       x_.Nhat_connection},
+      {"Nhat_locked", "1/2 [P^T dM0^-1/dq_j P], last term of Nhat (100)", x_.Nhat_locked},
+      {"Nhat", "velocity-product term of the arm equation (100)", x_.Nhat},
+      {"rhs_m", "F_m - du_dq - A^T F_eta, right-hand side of (97)", x_.rhs_m},
+      {"qdd", "joint accelerations from (97)", x_.qdd},
+      {"Vdot", "vehicle acceleration, derivative of the reconstruction", x_.Vdot},
+  };
+  return q;
+}
+
+}  // namespace vms

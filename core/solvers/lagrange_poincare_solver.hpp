@@ -1,0 +1,125 @@
+#pragma once
+// Seed 001 (Moghaddam & Chhabra, singularity-free Lagrange-Poincare equations for
+// vehicle-manipulator systems): the vehicle equation in the locked momentum P, the arm
+// equation with the block-diagonal (Schur-complement) inertia, and the reconstruction of the
+// vehicle velocity from P. Notation and errata: /work/shared/notes/seed-001.md (§1.6-§1.9).
+#include <Eigen/Cholesky>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/algorithms/mass_matrix_derivatives.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
+
+namespace vms {
+
+/// Which form of the paper's equations the solver runs. Only Corrected is physically right;
+/// the printed ones reproduce an erratum of the paper (notes §1.9) for teaching and for the
+/// tests that show each erratum gives wrong accelerations.
+enum class LagrangePoincareVariant {
+  /// The reviewer's consistent set (notes §1.9): Pdot = ad_V^T P + F_eta,
+  /// Mhat qdd + Chat qd + Nhat = F_m - A^T F_eta, V = M0^-1 P - A qd.
+  Corrected,
+  /// Erratum 1, (98)/(134): V = M0^-1 (P - A^T qd). Dimensionally valid only when b == n; the
+  /// constructor refuses other models.
+  PrintedReconstruction,
+  /// Erratum 2, (96)/(135) and the final qdd formula: Pdot = ad_V^T P - f0 - J_e0^T f_e + f_u
+  /// (every vehicle wrench with the opposite sign) and -A^T f_u instead of +A^T f_u in the arm
+  /// equation.
+  PrintedForceSigns,
+  /// Erratum 3, (100): the two connection-derivative terms of Nhat with the printed signs,
+  /// -(sum_i dA/dq_i qd_i)^T P + [row j: (dA/dq_j qd)^T P]. Gyroscopic: conserves energy and
+  /// momentum, so only the accelerations show it.
+  PrintedNhat,
+  /// Erratum 4, (122): dA/dq_i = M0^-1 (dM0m/dq_i + dM0/dq_i A), the minus sign missing.
+  PrintedConnectionDerivative,
+};
+
+/// Every variant, Corrected first.
+inline constexpr LagrangePoincareVariant kAllLagrangePoincareVariants[] = {
+    LagrangePoincareVariant::Corrected, LagrangePoincareVariant::PrintedReconstruction,
+    LagrangePoincareVariant::PrintedForceSigns, LagrangePoincareVariant::PrintedNhat,
+    LagrangePoincareVariant::PrintedConnectionDerivative};
+
+/// "corrected", "printed-reconstruction", "printed-force-signs", "printed-nhat",
+/// "printed-connection-derivative".
+std::string toString(LagrangePoincareVariant variant);
+/// The variant called `name` (toString's spelling), or nullopt.
+std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name);
+/// One line: the equation the variant runs, with the paper's equation numbers.
+std::string describe(LagrangePoincareVariant variant);
+
+/// The paper's quantities at the last compute(), b = vehicle dof, n = joints. Generalized
+/// forces are physical (positive along the velocity they act on); f_u and du_dq are the
+/// gradients of the potential (gravity), so gravity's generalized force is -[f_u; du_dq].
+struct LagrangePoincareQuantities {
+  MatX M0;         // b x b   locked inertia (65), the vehicle block of the mass matrix
+  MatX M0m;        // b x n   vehicle-arm coupling (66)
+  MatX Mm;         // n x n   arm block (67)
+  MatX A;          // b x n   local mechanical connection M0^-1 M0m (69)
+  MatX Mhat_m;     // n x n   Mm - A^T M0 A (75), the arm block of the block-diagonal M̂
+  VecX P;          // b       locked momentum M0 V + M0m qd (76)-(77)
+  VecX Omega_loc;  // b       locked velocity M0^-1 P = V + A qd (73)
+  VecX V;          // b       vehicle velocity reconstructed from P (98, corrected: M0^-1 P - A qd)
+  VecX adT_P;      // b       ad_V^T P
+  VecX f0;         // b       vehicle wrench along the subgroup
+  VecX f_u;        // b       potential gradient on the vehicle (113)
+  VecX F_eta;      // b       total generalized vehicle force f0 + J_e0^T f_e - f_u (94)
+  VecX Pdot;       // b       from the vehicle equation (96)
+  VecX F_m;        // n       joint forces + J_em^T f_e (95)
+  VecX du_dq;      // n       potential gradient on the joints
+  MatX A_dot;      // b x n   sum_i dA/dq_i qd_i
+  MatX Chat;       // n x n   Coriolis matrix of the arm equation (99)
+  VecX Chat_qd;    // n       Chat qd
+  VecX Nhat_ad;    // n       A^T ad_V^T P (first term of (100))
+  VecX Nhat_connection;  // n  (dA/dt)^T P - [row j: (dA/dq_j qd)^T P] (terms 2-3 of (100))
+  VecX Nhat_locked;      // n  1/2 [row j: P^T dM0^-1/dq_j P] (term 4 of (100))
+  VecX Nhat;             // n       sum of the three
+  VecX rhs_m;            // n       F_m - A^T F_eta (right-hand side of (97), incl. -du_dq)
+  VecX qdd;              // n       joint accelerations
+  VecX Vdot;             // b       d/dt of the reconstruction
+};
+
+/// Forward dynamics through the reduced Lagrange-Poincare equations (Theorem 1) in the
+/// consistent-sign form of the notes (or a printed variant). The mass matrix comes from the
+/// composite-rigid-body algorithm in the vehicle's body-twist basis, its q-derivatives exactly
+/// from MassMatrixDerivatives; gravity, external body wrenches and the vehicle wrench enter as
+/// generalized forces. Every vehicle type: the vehicle subgroup's bracket is that of se(3)
+/// restricted to span(iota0). Dense, O(n^3) per call.
+class LagrangePoincareSolver final : public ForwardDynamicsSolver {
+ public:
+  /// Throws std::invalid_argument for PrintedReconstruction unless model.base_dof ==
+  /// model.njoints (the printed equation has no meaning otherwise).
+  explicit LagrangePoincareSolver(
+      const Model& model, LagrangePoincareVariant variant = LagrangePoincareVariant::Corrected);
+  std::string name() const override { return "lagrange-poincare"; }
+  std::string description() const override;
+  void compute(const Model& model, Data& data, const State& state,
+               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
+  std::vector<SolverQuantity> intermediates() const override;
+
+  LagrangePoincareVariant variant() const { return variant_; }
+  /// The quantities of the last compute().
+  const LagrangePoincareQuantities& quantities() const { return x_; }
+
+ private:
+  void generalizedForces(const Model& model, const Data& data, const Eigen::Ref<const VecX>& tau,
+                         const ExternalForces& external);
+  void reducedTerms(const State& state);
+
+  LagrangePoincareVariant variant_;
+  int b_, n_;
+  LagrangePoincareQuantities x_;
+  MassMatrixDerivatives dM_;
+  Eigen::LLT<MatX> M0_llt_, Mhat_llt_;
+  MatX M0inv_, M0inv_dot_, Mhat_dot_, Mdot_;
+  // Scratch.
+  MatX bb_, bn_, nn_;
+  VecX b_vec_, n_vec_, Aqd_, dM0_Aqd_, dA_qd_;
+  // Generalized forces of gravity (G) and external body wrenches (E), and their world wrench
+  // sums over subtrees.
+  VecX G_V_, E_V_;
+  std::vector<Vec6> weight_sum_, external_sum_;
+};
+
+}  // namespace vms
