@@ -14,6 +14,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/quasi_lagrange_solver.hpp"
+#include "model_variants.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -298,8 +299,7 @@ void TestSolverQuasiLagrange::addedMassMatchesAba() {
 // Buoyancy, damping, added mass and a current, through SystemDynamics like a simulation.
 void TestSolverQuasiLagrange::underwaterForceModelMatchesAba() {
   for (BaseType base : test::kAllBases) {
-    Model m = randomModel(base, 6, false, 5, false);
-    m.gravity = Vec3(0, 0, -9.81);
+    Model m = test::withGravity(randomModel(base, 6, false, 5, false), Vec3(0, 0, -9.81));
     std::vector<HydrodynamicBody> hydro;
     for (int i = 0; i < m.nbodies; ++i) {
       HydrodynamicBody h;
@@ -312,9 +312,8 @@ void TestSolverQuasiLagrange::underwaterForceModelMatchesAba() {
       h.added_mass = 0.3 * A * A.transpose() + 0.05 * Mat6::Identity();
       hydro.push_back(h);
     }
-    setAddedMass(m, hydro);
-    FluidProperties fluid;
-    fluid.gravity = m.gravity;
+    m = test::withAddedMass(m, hydro);
+    FluidProperties fluid;  // buoyancy uses the model's gravity
     fluid.current_world = Vec3(0.4, -0.2, 0.1);
     Underwater water(m, hydro, fluid);
     SystemDynamics ql(m, "quasi-lagrange"), ref(m, "aba");

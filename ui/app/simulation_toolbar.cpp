@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QStandardItemModel>
 #include <QStyle>
 
 #include "core/integrators/integrator.hpp"
@@ -120,6 +121,7 @@ void SimulationToolbar::syncFromController() {
     combo->setCurrentIndex(i);
   };
   select(solver_, QString::fromStdString(s.solver));
+  greyOutUnsupportedSolvers(s.model.base_type);
   select(integrator_, QString::fromStdString(s.integrator));
   {
     QSignalBlocker block(mode_);
@@ -127,6 +129,19 @@ void SimulationToolbar::syncFromController() {
   }
   QSignalBlocker block(dt_);
   dt_->setValue(s.dt);
+}
+
+// A solver that does not handle the model's vehicle type stays listed, greyed out, with the
+// reason as its tooltip (it is never swapped for another one silently).
+void SimulationToolbar::greyOutUnsupportedSolvers(BaseType base) {
+  auto* items = qobject_cast<QStandardItemModel*>(solver_->model());
+  if (!items) return;
+  for (int i = 0; i < solver_->count(); ++i) {
+    QStandardItem* item = items->item(i);
+    const std::string problem = solverSupportProblem(item->text().toStdString(), base);
+    item->setEnabled(problem.empty());
+    item->setToolTip(QString::fromStdString(problem));
+  }
 }
 
 void SimulationToolbar::showRunState(RunState state) {

@@ -46,6 +46,7 @@ class SimulationToolbar : public QToolBar {
   void message(const QString& text);
 
  private:
+  void greyOutUnsupportedSolvers(BaseType base);
   void changeSpeed(bool faster);
   void updateSpeedLabel();
 

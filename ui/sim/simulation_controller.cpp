@@ -87,8 +87,9 @@ void SimulationController::setPublishRateHz(double hz) {
 
 void SimulationController::setSolver(const std::string& name) {
   if (!impl_->has_simulation) return;
-  if (!contains(solverNames(), name)) {
-    emit error(QString::fromStdString("unknown solver '" + name + "'"));
+  if (const std::string problem = solverSupportProblem(name, impl_->scenario.model.base_type);
+      !problem.empty()) {
+    emit error(QString::fromStdString(problem));  // unknown, or not for this vehicle
     return;
   }
   impl_->scenario.solver = name;
