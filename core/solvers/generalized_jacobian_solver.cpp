@@ -250,7 +250,6 @@ std::vector<SolverQuantity> GeneralizedJacobianSolver::intermediates() const {
       {"H0m", "vehicle-joint coupling H_0m (31)", x_.H0m},
       {"Hm", "joint block H_m (36)", x_.Hm},
       {"H0_inv", "H_0^-1 by Banachiewicz (52) for a free vehicle, Cholesky otherwise", x_.H0_inv},
-      {"S_U", "Schur complement H_S + m r_0C^x r_0C^x (53) (free vehicle)", MatX(x_.S_U)},
       {"A", "H_0^-1 H_0m: vehicle velocity per joint rate at zero momentum (109)", x_.A},
       {"H*", "generalized inertia H_m - H_0m^T H_0^-1 H_0m (45)", x_.Hstar},
       {"H*_dot", "dH*/dt (65)", x_.Hstar_dot},
@@ -269,6 +268,11 @@ std::vector<SolverQuantity> GeneralizedJacobianSolver::intermediates() const {
       {"M0_dot", "momentum rate ad_V^T M0 + Q_0 ((43) with forces)", x_.h_dot},
       {"nu_b_dot", "vehicle acceleration, d/dt of (109)", x_.nu_b_dot},
   };
+  if (b_ == 6)
+    q.insert(q.begin() + 4, {"S_U",
+                             "Schur complement H_S + m r_0C^x r_0C^x (53), the inertia "
+                             "about the system's centre of mass",
+                             MatX(x_.S_U)});
   if (x_.jstar_frame >= 0)
     q.push_back({"J*", "generalized Jacobian J_m - J_0 H_0^-1 H_0m (110) of the last frame",
                  MatX(x_.Jstar)});

@@ -17,6 +17,7 @@
 #include "core/algorithms/rnea.hpp"
 #include "core/analysis/generalized_jacobian.hpp"
 #include "core/analysis/reduced_inertia.hpp"
+#include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/generalized_jacobian_solver.hpp"
@@ -105,6 +106,78 @@ void track(const VecX& actual, const VecX& expected) {
 
 }  // namespace
 
+namespace {
+
+const std::string kModels = std::string(VMS_SOURCE_DIR) + "/models/";
+
+// Classical RK4 on y = [quaternion coefficients, position, body twist, q, qd] (the quaternion
+// renormalized when read), driven by the solver: enough to watch the invariants along a run.
+struct Trajectory {
+  const Model& m;
+  GeneralizedJacobianSolver solver;
+  Data data;
+  VecX tau;
+
+  Trajectory(const Model& model, Variant variant)
+      : m(model), solver(model, variant), data(model), tau(VecX::Zero(model.njoints)) {}
+
+  State stateOf(const VecX& y) const {
+    State s = State::neutral(m);
+    s.base_orientation = Quat(y[3], y[0], y[1], y[2]).normalized();
+    s.base_position = y.segment<3>(4);
+    s.base_twist = y.segment<6>(7);
+    s.q = y.segment(13, m.njoints);
+    s.qd = y.segment(13 + m.njoints, m.njoints);
+    return s;
+  }
+  static VecX flat(const State& s) {
+    const int n = static_cast<int>(s.q.size());
+    VecX y(13 + 2 * n);
+    y << s.base_orientation.coeffs(), s.base_position, s.base_twist, s.q, s.qd;
+    return y;
+  }
+  VecX rate(const VecX& y) {
+    const State s = stateOf(y);
+    solver.compute(m, data, s, tau, {});
+    const Vec3 w = angular(s.base_twist);
+    // dq/dt = q (0, w) / 2, written out in Eigen's coefficient order (x, y, z, w).
+    const Quat& r = s.base_orientation;
+    const double qx = 0.5 * (r.w() * w.x() + r.y() * w.z() - r.z() * w.y());
+    const double qy = 0.5 * (r.w() * w.y() + r.z() * w.x() - r.x() * w.z());
+    const double qz = 0.5 * (r.w() * w.z() + r.x() * w.y() - r.y() * w.x());
+    const double qw = -0.5 * (r.x() * w.x() + r.y() * w.y() + r.z() * w.z());
+    const Vec3 p_dot = r.toRotationMatrix() * Vec3(linear(s.base_twist));
+    VecX dy(y.size());
+    dy << qx, qy, qz, qw, p_dot, data.base_twist_dot, s.qd, data.qdd;
+    return dy;
+  }
+  VecX step(const VecX& y, double h) {
+    const VecX k1 = rate(y), k2 = rate(y + 0.5 * h * k1), k3 = rate(y + 0.5 * h * k2),
+               k4 = rate(y + h * k3);
+    return y + h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  }
+  // Kinetic energy, world spatial momentum and centre of mass at y.
+  MomentumSummary invariants(const VecX& y) const {
+    Data d(m);
+    computeKinematics(m, d, stateOf(y));
+    return computeMomentum(m, d);
+  }
+};
+
+// The paper's spatial system (Tables 5-6) at rest in its pose but for a swing of every joint,
+// with the vehicle's zero-momentum velocity (46).
+Problem spatialAtZeroMomentum() {
+  Problem p{loadModel(kModels + "seed004_spatial.vms.json"), {}, {}, {}, {}};
+  p.state = State::neutral(p.model);
+  p.state.q << 0.3, -0.5, 0.8, 0.2, -0.4, 0.6;
+  p.state.qd << 0.4, -0.3, 0.5, 0.6, -0.7, 0.8;
+  p.tau = VecX::Zero(p.model.njoints);
+  zeroMomentum(p);
+  return p;
+}
+
+}  // namespace
+
 class TestSolverGeneralizedJacobian : public QObject {
   Q_OBJECT
  private slots:
@@ -118,12 +191,15 @@ class TestSolverGeneralizedJacobian : public QObject {
   void velocityRecoveryReproducesTheState();
   void derivativesMatchFiniteDifferences();
   void zeroMomentumIsThePapersEquation();
+  void planarBaseReactionMatchesNotes();
+  void spatialRunConservesMomentumAndCentreOfMass();
   void intermediatesAreExposed();
   void variantsAreNamed();
   void registeredForEveryVehicleType();
   void computeDoesNotAllocate();
   void rejectsAnotherModel();
   void printedHstarDotIsWrong();
+  void printedHstarDotDriftsTheEnergy();
   void printedInverseSignIsWrong();
   void printedSchurElementsAreWrong();
   void printedMomentumTermsAreWrong();
@@ -342,6 +418,50 @@ void TestSolverGeneralizedJacobian::zeroMomentumIsThePapersEquation() {
   VMS_COMPARE_REL(abaAccelerations(p), accelerations(p.model, data), 1e-12);
 }
 
+// Notes §8 (reviewer's check of the planar example, Tables 3-4, b_0 = 0.1 m as in the model
+// file): at q = 0 and zero momentum the vehicle turns at omega_0 / qd_j = -0.913, -0.603,
+// -0.308, -0.087 for joints 1-4 - the third row of -A, and the velocity (109) recovers.
+void TestSolverGeneralizedJacobian::planarBaseReactionMatchesNotes() {
+  const double expected[4] = {-0.913, -0.603, -0.308, -0.087};
+  const Model m = loadModel(kModels + "seed004_planar.vms.json");
+  QVERIFY(m.base_type == BaseType::Planar);  // basis v_x, v_y, w_z
+  for (int j = 0; j < 4; ++j) {
+    Problem p{m, State::neutral(m), VecX::Zero(4), {}, {}};
+    p.state.qd[j] = 1.0;
+    zeroMomentum(p);
+    GeneralizedJacobianSolver solver(m);
+    Data data(m);
+    solver.compute(m, data, p.state, p.tau, p.external);
+    const double ratio = solver.quantities().nu_b[2];
+    std::printf("  planar example: omega_0 / qd_%d = %.4f (notes %.3f)\n", j + 1, ratio,
+                expected[j]);
+    QVERIFY(std::abs(ratio - expected[j]) < 1e-3);
+    QVERIFY(std::abs(-solver.quantities().A(2, j) - ratio) < 1e-12);
+  }
+}
+
+// Figs 7-8 of the paper (spatial example, Tables 5-6): free-floating from zero momentum, the
+// momentum stays zero and the system's centre of mass does not move; here over 1 s of RK4
+// (dt = 1 ms) through the solver, with the joints swinging freely.
+void TestSolverGeneralizedJacobian::spatialRunConservesMomentumAndCentreOfMass() {
+  const Problem p = spatialAtZeroMomentum();
+  Trajectory t(p.model, Variant::Corrected);
+  VecX y = Trajectory::flat(p.state);
+  const MomentumSummary s0 = t.invariants(y);
+  for (int i = 0; i < 1000; ++i) y = t.step(y, 1e-3);
+  const MomentumSummary s1 = t.invariants(y);
+  const double momentum = std::max(s1.linear.norm(), s1.angular_origin.norm());
+  const double com_shift = (s1.center_of_mass - s0.center_of_mass).norm();
+  const double energy_drift = std::abs(s1.kinetic_energy - s0.kinetic_energy) / s0.kinetic_energy;
+  std::printf(
+      "  spatial example, 1 s: |momentum| %.3g, centre of mass moved %.3g m, energy "
+      "drift %.3g, vehicle turned %.3g rad\n",
+      momentum, com_shift, energy_drift, Eigen::AngleAxisd(t.stateOf(y).base_orientation).angle());
+  QVERIFY(momentum < 1e-10);
+  QVERIFY(com_shift < 1e-10);
+  QVERIFY(energy_drift < 1e-8);
+}
+
 void TestSolverGeneralizedJacobian::intermediatesAreExposed() {
   for (BaseType base : kAllBaseTypes) {
     const Problem p = makeProblem(base, 5, false, 0.3, 2);
@@ -484,6 +604,33 @@ void TestSolverGeneralizedJacobian::printedHstarDotIsWrong() {
   QVERIFY(smallest > 1e-3);
   QVERIFY(smallest_power > 1e-3);
   QVERIFY(corrected_power < 1e-10);
+}
+
+// The same erratum along the spatial example's free swing (1 s, RK4, dt = 1 ms): the momentum
+// and the centre of mass cannot show it - the vehicle velocity is recovered from the momentum
+// (109), which the vehicle equation keeps - but the kinetic energy, conserved by the corrected
+// equations, drifts.
+void TestSolverGeneralizedJacobian::printedHstarDotDriftsTheEnergy() {
+  const Problem p = spatialAtZeroMomentum();
+  double drift[2] = {0, 0};
+  for (int v = 0; v < 2; ++v) {
+    Trajectory t(p.model, v == 0 ? Variant::Corrected : Variant::PrintedHstarDot);
+    VecX y = Trajectory::flat(p.state);
+    const MomentumSummary s0 = t.invariants(y);
+    for (int i = 0; i < 1000; ++i) y = t.step(y, 1e-3);
+    const MomentumSummary s1 = t.invariants(y);
+    drift[v] = std::abs(s1.kinetic_energy - s0.kinetic_energy) / s0.kinetic_energy;
+    const double momentum = std::max(s1.linear.norm(), s1.angular_origin.norm());
+    const double com_shift = (s1.center_of_mass - s0.center_of_mass).norm();
+    std::printf(
+        "  printed H* qd trajectory, %s: energy drift %.3g, |momentum| %.3g, centre of "
+        "mass moved %.3g m\n",
+        v == 0 ? "corrected" : "printed", drift[v], momentum, com_shift);
+    QVERIFY(momentum < 1e-10);
+    QVERIFY(com_shift < 1e-10);
+  }
+  QVERIFY(drift[0] < 1e-8);
+  QVERIFY(drift[1] > 1e-3);
 }
 
 // (52) printed with +S_U^-1 r_0C^x in the lower-left block: not the inverse of H_0 (not even
