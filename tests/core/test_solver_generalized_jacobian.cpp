@@ -186,6 +186,7 @@ class TestSolverGeneralizedJacobian : public QObject {
   void matchesAbaAtZeroMomentum();
   void matchesAbaWithAddedMass();
   void fixedVehicleHasHstarEqualHm();
+  void vehicleAloneMatchesAba();
   void hstarIsReducedJointInertia();
   void inverseOfH0IsBanachiewicz();
   void velocityRecoveryReproducesTheState();
@@ -289,6 +290,19 @@ void TestSolverGeneralizedJacobian::fixedVehicleHasHstarEqualHm() {
   QCOMPARE(x.h.size(), Eigen::Index(0));
   QCOMPARE(x.nu_b.size(), Eigen::Index(0));
   VMS_COMPARE_REL(x.N_star, VecX::Zero(p.model.njoints), 0.0);
+}
+
+// No joints (n = 0): H* is empty and the vehicle equation is all there is.
+void TestSolverGeneralizedJacobian::vehicleAloneMatchesAba() {
+  for (BaseType base : kAllBaseTypes) {
+    if (base == BaseType::Fixed) continue;
+    const Problem p = makeProblem(base, 1, true, 0.0, 13);
+    QCOMPARE(p.model.njoints, 0);
+    const VecX expected = abaAccelerations(p);
+    const VecX actual = solverAccelerations(p);
+    track(actual, expected);
+    VMS_COMPARE_REL(actual, expected, 1e-12);
+  }
 }
 
 // H* (45) is core's reduced joint inertia, symmetric positive definite; J* (110) is core's
