@@ -5,6 +5,7 @@
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "core/solvers/quasi_lagrange_solver.hpp"
 #include "core/solvers/lagrange_poincare_solver.hpp"
+#include "core/solvers/generalized_jacobian_solver.hpp"
 
 namespace vms {
 
@@ -35,6 +36,10 @@ const SolverEntry kSolvers[] = {
     {"lagrange-poincare",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<LagrangePoincareSolver>(model);
+     }},
+    {"generalized-jacobian",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<GeneralizedJacobianSolver>(model);
      }},
 };
 

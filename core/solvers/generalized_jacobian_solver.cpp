@@ -1,0 +1,282 @@
+#include "core/solvers/generalized_jacobian_solver.hpp"
+
+#include <stdexcept>
+
+#include "core/algorithms/check_model_arguments.hpp"
+#include "core/algorithms/crba.hpp"
+#include "core/algorithms/jacobian.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/solvers/vehicle_inertia_inverse.hpp"
+
+namespace vms {
+
+GeneralizedJacobianSolver::GeneralizedJacobianSolver(const Model& model,
+                                                     GeneralizedJacobianVariant variant)
+    : variant_(variant), b_(model.base_dof), n_(model.njoints), dM_(model) {
+  if (needsFreeVehicle(variant) && model.base_type != BaseType::Free)
+    throw std::invalid_argument("generalized-jacobian variant " + toString(variant) +
+                                ": the printed (52)-(59) are for the 6 x 6 H_0 of a free "
+                                "vehicle; the model's vehicle is " +
+                                toString(model.base_type));
+  const int b = b_, n = n_;
+  for (MatX* m : {&x_.H0, &x_.H0_inv, &H0_inv_dot_, &bb_}) *m = MatX::Zero(b, b);
+  for (MatX* m : {&x_.H0m, &x_.A, &A_dot_, &bn_}) *m = MatX::Zero(b, n);
+  for (MatX* m : {&x_.Hm, &x_.Hstar, &x_.Hstar_dot, &nn_}) *m = MatX::Zero(n, n);
+  for (VecX* v : {&x_.h, &x_.Omega, &x_.nu_b, &x_.Q_0, &x_.h_dot, &x_.nu_b_dot, &x_.adT_h, &b_vec_,
+                  &Aqd_, &dH0_Aqd_, &dH0m_qd_})
+    *v = VecX::Zero(b);
+  for (VecX* v : {&x_.c_star, &x_.C_star, &x_.N_star, &x_.Q_m, &x_.rhs, &x_.qdd, &n_vec_})
+    *v = VecX::Zero(n);
+  x_.S_U.setZero();
+  x_.mu.setZero();
+  Mdot_ = MatX::Zero(model.nv, model.nv);
+  H0_llt_ = Eigen::LLT<MatX>(b);
+  Hstar_llt_ = Eigen::LLT<MatX>(n);
+  x_.jstar_frame = static_cast<int>(model.frames.size()) - 1;
+  x_.Jstar = Mat6X::Zero(6, x_.jstar_frame >= 0 ? n : 0);
+  J_ = Mat6X::Zero(6, model.nv);
+  weight_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
+  external_sum_.assign(static_cast<std::size_t>(model.nbodies), Vec6::Zero());
+}
+
+std::string GeneralizedJacobianSolver::description() const {
+  std::string d =
+      "vehicle eliminated through its momentum: H* qdd + C* = tau, base velocity from the "
+      "momentum (seed 004), dense, O(n^3)";
+  if (variant_ != GeneralizedJacobianVariant::Corrected)
+    d += "; PRINTED VARIANT (wrong): " + describe(variant_);
+  return d;
+}
+
+void GeneralizedJacobianSolver::compute(const Model& model, Data& data, const State& state,
+                                        const Eigen::Ref<const VecX>& tau,
+                                        const ExternalForces& external) {
+  static constexpr const char* kFunction = "GeneralizedJacobianSolver::compute";
+  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+  // The workspace was sized for the model the solver was made for (makeSolver(name, model)).
+  const int base_dof_of_the_solvers_model = b_, joints_of_the_solvers_model = n_;
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, base_dof_of_the_solvers_model,
+                             "model.base_dof");
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.njoints, joints_of_the_solvers_model,
+                             "model.njoints");
+  const int b = b_, n = n_;
+  const VecX& qd = state.qd;
+
+  crba(model, data, state);
+  dM_.compute(model, data);
+  x_.H0 = data.M.topLeftCorner(b, b);
+  x_.H0m = data.M.topRightCorner(b, n);
+  x_.Hm = data.M.bottomRightCorner(n, n);
+  x_.Hstar = x_.Hm;  // (45)
+  if (b > 0) {
+    invertH0(model, data);
+    x_.A.noalias() = x_.H0_inv * x_.H0m;
+    x_.Hstar.noalias() -= x_.H0m.transpose() * x_.A;
+
+    // Momentum (42) from the state, and the vehicle velocity recovered from it (109).
+    b_vec_.noalias() = model.base_basis.transpose() * state.base_twist;
+    x_.h.noalias() = x_.H0 * b_vec_;
+    x_.h.noalias() += x_.H0m * qd;
+    x_.Omega.noalias() = x_.H0_inv * x_.h;
+    x_.nu_b = x_.Omega;
+    x_.nu_b.noalias() -= x_.A * qd;
+    // ad_V^T h on the vehicle's subalgebra: its bracket is se(3)'s (span(iota0) is closed).
+    const Vec6 V6 = model.base_basis * x_.nu_b;
+    const Vec6 h6 = model.base_basis * x_.h;
+    x_.adT_h.noalias() = model.base_basis.transpose() * (-crossForce(V6, h6));
+  }
+  // World spatial momentum: the whole system moving with the vehicle, plus each joint's
+  // subtree moving along its axis.
+  x_.mu.noalias() = data.Ic[0] * (data.S0 * x_.nu_b);
+  for (int k = 1; k < model.nbodies; ++k)
+    x_.mu.noalias() += data.Ic[k] * (data.S[k] * qd[model.joint_index[k]]);
+
+  generalizedForces(model, data, tau, external);
+  velocityTerms(state);
+
+  x_.rhs = x_.Q_m - x_.C_star - x_.N_star;
+  if (b > 0) x_.rhs.noalias() -= x_.A.transpose() * x_.Q_0;
+  if (n > 0) {
+    Hstar_llt_.compute(x_.Hstar);
+    x_.qdd = Hstar_llt_.solve(x_.rhs);
+  }
+
+  // The vehicle: (43) with the forces, then the time derivative of (109).
+  if (b > 0) {
+    x_.h_dot = x_.adT_h + x_.Q_0;
+    x_.nu_b_dot.noalias() = H0_inv_dot_ * x_.h;
+    x_.nu_b_dot.noalias() += x_.H0_inv * x_.h_dot;
+    x_.nu_b_dot.noalias() -= A_dot_ * qd;
+    x_.nu_b_dot.noalias() -= x_.A * x_.qdd;
+    data.base_twist_dot.noalias() = model.base_basis * x_.nu_b_dot;
+  } else {
+    data.base_twist_dot.setZero();
+  }
+  data.qdd = x_.qdd;
+  generalizedJacobian(model, data);
+}
+
+// (52)-(61) for a free vehicle (with the printed sign or elements when asked), the Cholesky
+// factor otherwise (a vehicle subgroup's H_0 has no 3 x 3 block structure).
+void GeneralizedJacobianSolver::invertH0(const Model& model, const Data& data) {
+  const int b = b_;
+  if (b == 6) {
+    Mat3 offset = Mat3::Zero();
+    if (variant_ == GeneralizedJacobianVariant::PrintedSchurElements) {
+      // Second moments sum_i m_i r_0i r_0i^T in the vehicle frame (r_0i from the vehicle
+      // origin to CM_i): the printed s_22, s_33 sum m_i (r_y^2 + r_z^2), the corrected ones
+      // m_i (r_x^2 + r_z^2) and m_i (r_x^2 + r_y^2).
+      const Pose& oM0 = data.oMi[0];
+      Vec3 second = Vec3::Zero();
+      for (int k = 0; k < model.nbodies; ++k) {
+        const Vec3 r = oM0.R.transpose() * (data.oMi[k].act(model.com[k]) - oM0.p);
+        second += model.mass[k] * r.cwiseAbs2();
+      }
+      offset(1, 1) = second.y() - second.x();
+      offset(2, 2) = second.z() - second.x();
+    }
+    Mat6 inverse;
+    banachiewiczInverse(x_.H0, variant_ == GeneralizedJacobianVariant::PrintedInverseSign, offset,
+                        inverse, x_.S_U);
+    x_.H0_inv = inverse;
+  } else {
+    H0_llt_.compute(x_.H0);
+    x_.H0_inv.setIdentity();
+    H0_llt_.solveInPlace(x_.H0_inv);
+  }
+}
+
+// Joint forces, gravity and external body wrenches as generalized forces: a world wrench w on
+// body k does virtual work S_j^T w along every joint j on its path and S0^T w on the vehicle,
+// so one sweep from the tips sums the wrenches of each subtree.
+void GeneralizedJacobianSolver::generalizedForces(const Model& model, const Data& data,
+                                                  const Eigen::Ref<const VecX>& tau,
+                                                  const ExternalForces& external) {
+  const int nb = model.nbodies;
+  const bool added_mass = model.hasAddedMass();
+  for (int k = 0; k < nb; ++k) {
+    Vec6& w = weight_sum_[static_cast<std::size_t>(k)];
+    if (added_mass) {  // added mass has no weight: from mass and centre of mass
+      const Vec3 c = data.oMi[k].act(model.com[k]);
+      const Vec3 f = model.mass[k] * model.gravity;
+      w << f, c.cross(f);
+    } else {
+      w.noalias() = data.I[k].leftCols<3>() * model.gravity;
+    }
+    external_sum_[static_cast<std::size_t>(k)] =
+        external.body_forces_world ? (*external.body_forces_world)[k] : Vec6::Zero();
+  }
+  for (int k = nb - 1; k > 0; --k) {
+    const int j = model.joint_index[k], p = model.parent[k];
+    x_.Q_m[j] = tau[j] + data.S[k].dot(weight_sum_[k] + external_sum_[k]);
+    weight_sum_[p] += weight_sum_[k];
+    external_sum_[p] += external_sum_[k];
+  }
+  if (b_ > 0) {
+    const Vec6 total = weight_sum_[0] + external_sum_[0];
+    x_.Q_0.noalias() = data.S0.transpose() * total;
+    x_.Q_0.noalias() += model.base_basis.transpose() * external.base_wrench_body;
+  }
+}
+
+// dH*/dt (65), c* (48) with dH*/dq_k (81), C* (49) and the momentum terms N*, from the exact
+// dM/dq_k: dH_0, dH_0m, dH_m are its blocks. Only products with qd, A qd and Omega are
+// needed, so the matrices dH*/dq_k are never formed: O(nv^2) per joint.
+void GeneralizedJacobianSolver::velocityTerms(const State& state) {
+  const int b = b_, n = n_;
+  const VecX& qd = state.qd;
+  Mdot_.setZero();
+  for (int k = 0; k < n; ++k) Mdot_ += qd[k] * dM_[k];
+  x_.Hstar_dot = Mdot_.bottomRightCorner(n, n);
+  if (b > 0) {
+    const auto H0_dot = Mdot_.topLeftCorner(b, b);
+    const auto H0m_dot = Mdot_.topRightCorner(b, n);
+    nn_.noalias() = H0m_dot.transpose() * x_.A;  // (65)
+    x_.Hstar_dot -= nn_;
+    x_.Hstar_dot -= nn_.transpose();
+    bn_.noalias() = H0_dot * x_.A;
+    x_.Hstar_dot.noalias() += x_.A.transpose() * bn_;
+    bb_.noalias() = H0_dot * x_.H0_inv;  // d(H_0^-1)/dt = -H_0^-1 dH_0/dt H_0^-1 (63)
+    H0_inv_dot_.noalias() = -x_.H0_inv * bb_;
+    bn_ = H0m_dot;  // dA/dt = H_0^-1 (dH_0m/dt - dH_0/dt A)
+    bn_.noalias() -= H0_dot * x_.A;
+    A_dot_.noalias() = x_.H0_inv * bn_;
+    Aqd_.noalias() = x_.A * qd;
+  }
+  const bool printed_momentum = variant_ == GeneralizedJacobianVariant::PrintedMomentumTerms;
+  for (int k = 0; k < n; ++k) {
+    const MatX& d = dM_[k];
+    n_vec_.noalias() = d.bottomRightCorner(n, n) * qd;
+    double qd_dH_qd = qd.dot(n_vec_);  // qd^T dH*/dq_k qd by (81)
+    double momentum = 0.0;
+    if (b > 0) {
+      const auto dH0 = d.topLeftCorner(b, b);
+      dH0m_qd_.noalias() = d.topRightCorner(b, n) * qd;
+      dH0_Aqd_.noalias() = dH0 * Aqd_;
+      qd_dH_qd += -2.0 * Aqd_.dot(dH0m_qd_) + Aqd_.dot(dH0_Aqd_);
+      b_vec_.noalias() = dH0 * x_.Omega;
+      const double locked = -0.5 * x_.Omega.dot(b_vec_);  // 1/2 d/dq_k (h^T H_0^-1 h)
+      if (printed_momentum)
+        momentum = -locked;
+      else
+        momentum = -x_.Omega.dot(dH0m_qd_ - dH0_Aqd_) + locked;  // -h^T dA/dq_k qd + locked
+    }
+    x_.c_star[k] = -0.5 * qd_dH_qd;
+    x_.N_star[k] = momentum;
+  }
+  if (variant_ == GeneralizedJacobianVariant::PrintedHstarDot)
+    x_.C_star.noalias() = x_.Hstar * qd;
+  else
+    x_.C_star.noalias() = x_.Hstar_dot * qd;
+  x_.C_star += x_.c_star;
+  if (b > 0) {
+    x_.N_star.noalias() += A_dot_.transpose() * x_.h;
+    if (!printed_momentum) x_.N_star.noalias() += x_.A.transpose() * x_.adT_h;
+  }
+}
+
+void GeneralizedJacobianSolver::generalizedJacobian(const Model& model, const Data& data) {
+  const int f = x_.jstar_frame;
+  if (f < 0) return;
+  const Pose oMf = framePose(model, data, f);
+  pointJacobian(model, data, model.frames[f].body, oMf.p, J_);
+  x_.Jstar = J_.rightCols(n_);  // (110): J_m - J_0 H_0^-1 H_0m
+  if (b_ > 0) x_.Jstar.noalias() -= J_.leftCols(b_) * x_.A;
+}
+
+std::vector<SolverQuantity> GeneralizedJacobianSolver::intermediates() const {
+  std::vector<SolverQuantity> q = {
+      {"H0", "vehicle block of the inertia H_0 (28), body-twist coordinates", x_.H0},
+      {"H0m", "vehicle-joint coupling H_0m (31)", x_.H0m},
+      {"Hm", "joint block H_m (36)", x_.Hm},
+      {"H0_inv", "H_0^-1 by Banachiewicz (52) for a free vehicle, Cholesky otherwise", x_.H0_inv},
+      {"A", "H_0^-1 H_0m: vehicle velocity per joint rate at zero momentum (109)", x_.A},
+      {"H*", "generalized inertia H_m - H_0m^T H_0^-1 H_0m (45)", x_.Hstar},
+      {"H*_dot", "dH*/dt (65)", x_.Hstar_dot},
+      {"c*", "-1/2 qd^T dH*/dq qd (48), (81)", x_.c_star},
+      {"C*", "dH*/dt qd + c* (49)", x_.C_star},
+      {"M0", "momentum H_0 nu_b + H_0m qd (42), vehicle coordinates", x_.h},
+      {"mu", "world spatial momentum [P; L about the world origin]", VecX(x_.mu)},
+      {"Omega", "H_0^-1 M0, the locked velocity", x_.Omega},
+      {"nu_b", "vehicle velocity recovered from the momentum, H_0^-1 M0 - A qd (109)", x_.nu_b},
+      {"adT_M0", "ad_V^T M0, the coadjoint (non-commuting vehicle) term", x_.adT_h},
+      {"N*", "momentum terms of the reduced equation (zero at zero momentum)", x_.N_star},
+      {"Q_m", "joint generalized forces: tau, gravity, body wrenches", x_.Q_m},
+      {"Q_0", "vehicle generalized forces: gravity, vehicle and body wrenches", x_.Q_0},
+      {"rhs", "Q_m - A^T Q_0 - C* - N*", x_.rhs},
+      {"qdd", "joint accelerations, H*^-1 rhs (50)", x_.qdd},
+      {"M0_dot", "momentum rate ad_V^T M0 + Q_0 ((43) with forces)", x_.h_dot},
+      {"nu_b_dot", "vehicle acceleration, d/dt of (109)", x_.nu_b_dot},
+  };
+  if (b_ == 6)
+    q.insert(q.begin() + 4, {"S_U",
+                             "Schur complement H_S + m r_0C^x r_0C^x (53), the inertia "
+                             "about the system's centre of mass",
+                             MatX(x_.S_U)});
+  if (x_.jstar_frame >= 0)
+    q.push_back({"J*", "generalized Jacobian J_m - J_0 H_0^-1 H_0m (110) of the last frame",
+                 MatX(x_.Jstar)});
+  return q;
+}
+
+}  // namespace vms
