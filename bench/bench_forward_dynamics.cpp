@@ -1,8 +1,10 @@
 // Forward dynamics, ours (vms::aba, kinematics included) against MuJoCo 2.2.2's mj_forward
 // (contacts and constraints disabled, gravity 0, no energy), on identical free-floating chains
-// (benchmarkChain) of 6, 10, 12, 25, 50 and 100 links, plus our "crba" solver. The final table
-// gives the ratio ours/MuJoCo and the scaling t(100)/t(10); also one rk4 step (4 evaluations
-// and the Lie-group update) with the aba solver.
+// (benchmarkChain) of 6, 10, 12, 25, 50 and 100 links, plus every other registered solver (crba
+// and the seed formulations, docs/solvers.md). The first table gives the ratio ours/MuJoCo and
+// the scaling t(100)/t(10), and one rk4 step (4 evaluations and the Lie-group update) with the
+// aba solver; the second, every solver's time per call and its fitted scaling exponent
+// (least-squares slope of log t against log N over the sizes).
 //
 // MuJoCo 2.2.2's XML reader refuses bodies nested deeper than its parser's element depth
 // (100): chains up to 96 links load as MJCF, so the 100-link chain goes through MuJoCo's URDF
@@ -93,14 +95,17 @@ std::unique_ptr<Case> makeCase(int links) {
   if (!(c->max_rel_error <= 1e-9))
     die("chain " + std::to_string(links) + ": accelerations differ from MuJoCo by " +
         std::to_string(c->max_rel_error) + " (relative)");
-  // And our crba solver agrees with aba.
-  auto solver = makeSolver("crba", c->model);
-  Data data2(c->model);
-  solver->compute(c->model, data2, c->state, c->tau, {});
-  const VecX crb =
-      test::oursInMujocoConvention(c->model, c->state, data2.base_twist_dot, data2.qdd);
-  if (!((crb - ours).cwiseAbs().maxCoeff() / scale <= 1e-9))
-    die("chain " + std::to_string(links) + ": crba solver differs from aba");
+  // And every registered solver agrees with aba: the times compare the same computation.
+  for (const std::string& name : solverNames()) {
+    if (!solverSupports(name, c->model.base_type)) continue;
+    auto solver = makeSolver(name, c->model);
+    Data data2(c->model);
+    solver->compute(c->model, data2, c->state, c->tau, {});
+    const VecX other =
+        test::oursInMujocoConvention(c->model, c->state, data2.base_twist_dot, data2.qdd);
+    if (!((other - ours).cwiseAbs().maxCoeff() / scale <= 1e-9))
+      die("chain " + std::to_string(links) + ": solver " + name + " differs from aba");
+  }
   return c;
 }
 
@@ -132,9 +137,10 @@ void BM_MujocoForward(benchmark::State& st, const Case* c) {
   st.counters["dof"] = m->nv;
 }
 
-void BM_VmsCrbaSolver(benchmark::State& st, const Case* c) {
+/// A registered solver through the solver interface (`vms --solver NAME`).
+void BM_VmsSolver(benchmark::State& st, const Case* c, const std::string& name) {
   Data data(c->model);
-  auto solver = makeSolver("crba", c->model);
+  auto solver = makeSolver(name, c->model);
   for (auto _ : st) {
     solver->compute(c->model, data, c->state, c->tau, {});
     benchmark::DoNotOptimize(data.qdd.data());
@@ -208,6 +214,37 @@ std::string benchName(const char* what, int links) {
   return std::string(what) + "/chain_" + std::to_string(links);
 }
 
+/// Least-squares slope of log t against log N over the sizes that ran: t ~ N^slope.
+double scalingExponent(const TableReporter& reporter, const std::string& what) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (int links : kSizes) {
+    const double t = reporter.time(benchName(what.c_str(), links));
+    if (!(t > 0.0)) continue;
+    const double x = std::log(links), y = std::log(t);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
+  }
+  if (n < 2) return std::nan("");
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+/// Every solver's time per call at each size, its ratio to aba and to MuJoCo at the largest
+/// size that ran, and its fitted scaling exponent.
+void printSolverTable(const TableReporter& reporter) {
+  std::vector<std::pair<std::string, std::string>> rows = {{"aba", "vms_aba"},
+                                                           {"mj_forward", "mujoco_mj_forward"}};
+  for (const std::string& name : solverNames())
+    if (name != defaultSolverName()) rows.push_back({name, "vms_solver_" + name});
+  std::printf("\nEvery solver, free-floating chains (CPU microseconds per call)\n%-22s", "solver");
+  for (int links : kSizes) std::printf(" %9s", ("N=" + std::to_string(links)).c_str());
+  std::printf(" %9s\n", "exponent");
+  for (const auto& [label, bench] : rows) {
+    std::printf("%-22s", label.c_str());
+    for (int links : kSizes) std::printf(" %9.3f", reporter.time(benchName(bench.c_str(), links)));
+    std::printf(" %9.2f\n", scalingExponent(reporter, bench));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -225,8 +262,10 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(benchName("vms_aba", p->links).c_str(), BM_VmsAba, p);
     benchmark::RegisterBenchmark(benchName("mujoco_mj_forward", p->links).c_str(), BM_MujocoForward,
                                  p);
-    benchmark::RegisterBenchmark(benchName("vms_crba_solver", p->links).c_str(), BM_VmsCrbaSolver,
-                                 p);
+    for (const std::string& name : solverNames())
+      if (name != defaultSolverName() && solverSupports(name, p->model.base_type))
+        benchmark::RegisterBenchmark(benchName(("vms_solver_" + name).c_str(), p->links).c_str(),
+                                     BM_VmsSolver, p, name);
     benchmark::RegisterBenchmark(benchName("vms_rk4_step", p->links).c_str(), BM_VmsIntegratorStep,
                                  p, "rk4");
   }
@@ -242,7 +281,7 @@ int main(int argc, char** argv) {
   for (const auto& c : cases()) {
     const double ours = reporter.time(benchName("vms_aba", c->links));
     const double mj = reporter.time(benchName("mujoco_mj_forward", c->links));
-    const double crba = reporter.time(benchName("vms_crba_solver", c->links));
+    const double crba = reporter.time(benchName("vms_solver_crba", c->links));
     const double rk4 = reporter.time(benchName("vms_rk4_step", c->links));
     std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f %10.3f\n", c->links, c->model.nv, ours, mj,
                 ours / mj, crba, rk4);
@@ -251,7 +290,8 @@ int main(int argc, char** argv) {
     return reporter.time(benchName(what, 100)) / reporter.time(benchName(what, 10));
   };
   std::printf("Scaling t(100)/t(10): vms_aba %.2f, mj_forward %.2f, vms_crba %.2f\n",
-              scaling("vms_aba"), scaling("mujoco_mj_forward"), scaling("vms_crba_solver"));
+              scaling("vms_aba"), scaling("mujoco_mj_forward"), scaling("vms_solver_crba"));
+  printSolverTable(reporter);
   benchmark::Shutdown();
   return 0;
 }
