@@ -15,6 +15,7 @@
 #include "core/integrators/momentum_rk4_integrator.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
+#include "core/scenario/simulator.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -150,6 +151,8 @@ class TestIntegratorMomentumRk4 : public QObject {
   void subgroupMomenta_data();
   void subgroupMomenta();
   void editedStateRestartsTheMomentum();
+  void scenariosAgreeWithRk4_data();
+  void scenariosAgreeWithRk4();
   void noAllocationPerStep_data();
   void noAllocationPerStep();
 };
@@ -372,6 +375,37 @@ void TestIntegratorMomentumRk4::editedStateRestartsTheMomentum() {
   integ.advance(dyn, s, 1e-3);
   VMS_COMPARE_REL(integ.momentum(), edited, 1e-13);
   VMS_COMPARE_REL(momentumOf(m, data, s), edited, 1e-13);
+}
+
+void TestIntegratorMomentumRk4::scenariosAgreeWithRk4_data() {
+  QTest::addColumn<QString>("file");
+  QTest::addColumn<double>("duration");
+  // Water: added mass, buoyancy, drag, a current, gravity, a joint PD controller.
+  QTest::newRow("seed000_uvms") << QString("seed000_uvms") << 30.0;
+  // Thrusters (force model) under a vehicle controller.
+  QTest::newRow("seed003_inspection_flying") << QString("seed003_inspection_flying") << 30.0;
+  QTest::newRow("seed004_spatial_translation_flying")
+      << QString("seed004_spatial_translation_flying") << 30.0;
+}
+
+// The example scenarios with water and thrusters: the same trajectory as rk4 (both order 4, dt
+// 10 ms), so every external wrench reaches the carried momentum.
+void TestIntegratorMomentumRk4::scenariosAgreeWithRk4() {
+  QFETCH(QString, file);
+  QFETCH(double, duration);
+  State end[2];
+  const char* names[2] = {"rk4", "momentum-rk4"};
+  for (int k = 0; k < 2; ++k) {
+    Scenario sc = loadScenario(VMS_SOURCE_DIR "/models/" + file.toStdString() + ".scenario.json");
+    sc.duration = std::min(sc.duration, duration);
+    sc.integrator = names[k];
+    Simulator sim(sc);
+    while (!sim.finished()) sim.step();
+    end[k] = sim.state();
+  }
+  const double d = stateDistance(end[1], end[0]);
+  qInfo("%s, %.0f s: |momentum-rk4 - rk4| %.2e", qPrintable(file), duration, d);
+  QVERIFY2(d < 1e-7, qPrintable(QString("states differ by %1").arg(d)));
 }
 
 void TestIntegratorMomentumRk4::noAllocationPerStep_data() {
