@@ -9,7 +9,7 @@ namespace {
 constexpr double kA[4] = {0.0, 0.5, 0.5, 1.0};
 constexpr double kB[4] = {1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0};
 
-// Pose g0 exp(u), quaternion renormalised.
+// Pose g0 exp(u), quaternion renormalised; `out` may be `y0` (position first).
 void setPose(const State& y0, const Vec6& u, State& out) {
   const Vec3 w = angular(u);
   out.base_position = y0.base_position + y0.base_orientation * Vec3(so3LeftJacobian(w) * linear(u));
