@@ -4,7 +4,8 @@
 // and the seed formulations, docs/solvers.md). The first table gives the ratio ours/MuJoCo and
 // the scaling t(100)/t(10), and one rk4 step (4 evaluations and the Lie-group update) with the
 // aba solver; the second, every solver's time per call and its fitted scaling exponent
-// (least-squares slope of log t against log N over the sizes).
+// (least-squares slope of log t against log N over the sizes); the third, one step of rk4 and
+// of momentum-rk4 (issue 9) in a continuing run, with their ratio.
 //
 // MuJoCo 2.2.2's XML reader refuses bodies nested deeper than its parser's element depth
 // (100): chains up to 96 links load as MJCF, so the 100-link chain goes through MuJoCo's URDF
@@ -165,6 +166,24 @@ void BM_VmsIntegratorStep(benchmark::State& st, const Case* c, const char* integ
   st.counters["dof"] = c->model.nv;
 }
 
+/// Consecutive fixed steps (dt = 1 ms, aba solver) from the benchmark state, as a simulation
+/// takes them: momentum-rk4 carries its momentum from one step to the next only when handed
+/// back the State it left, so restarting from the same state every iteration would time its
+/// restart too. No torques, no gravity: the free chain just tumbles.
+void BM_VmsContinuingStep(benchmark::State& st, const Case* c, const char* integrator) {
+  SystemDynamics dynamics(c->model, "aba");
+  dynamics.setJointForces(c->tau);
+  auto stepper = makeIntegrator(integrator, c->model);
+  State s = c->state;
+  stepper->advance(dynamics, s, 1e-3);  // first call may size workspaces
+  for (auto _ : st) {
+    stepper->advance(dynamics, s, 1e-3);
+    benchmark::DoNotOptimize(s.q.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = c->model.nv;
+}
+
 /// Console output as usual, and remembers each benchmark's time (median when repeated).
 class TableReporter : public benchmark::ConsoleReporter {
  public:
@@ -268,6 +287,10 @@ int main(int argc, char** argv) {
                                      BM_VmsSolver, p, name);
     benchmark::RegisterBenchmark(benchName("vms_rk4_step", p->links).c_str(), BM_VmsIntegratorStep,
                                  p, "rk4");
+    benchmark::RegisterBenchmark(benchName("vms_rk4_run_step", p->links).c_str(),
+                                 BM_VmsContinuingStep, p, "rk4");
+    benchmark::RegisterBenchmark(benchName("vms_momentum_rk4_run_step", p->links).c_str(),
+                                 BM_VmsContinuingStep, p, "momentum-rk4");
   }
 
   TableReporter reporter;
@@ -285,6 +308,13 @@ int main(int argc, char** argv) {
     const double rk4 = reporter.time(benchName("vms_rk4_step", c->links));
     std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f %10.3f\n", c->links, c->model.nv, ours, mj,
                 ours / mj, crba, rk4);
+  }
+  std::printf("\nOne step in a continuing run (CPU microseconds), momentum-rk4 vs rk4\n");
+  std::printf("%6s %5s %10s %14s %8s\n", "links", "dof", "rk4", "momentum-rk4", "ratio");
+  for (const auto& c : cases()) {
+    const double rk4 = reporter.time(benchName("vms_rk4_run_step", c->links));
+    const double mrk = reporter.time(benchName("vms_momentum_rk4_run_step", c->links));
+    std::printf("%6d %5d %10.3f %14.3f %8.2f\n", c->links, c->model.nv, rk4, mrk, mrk / rk4);
   }
   const auto scaling = [&](const char* what) {
     return reporter.time(benchName(what, 100)) / reporter.time(benchName(what, 10));

@@ -1,5 +1,6 @@
 #include "core/integrators/euler_integrator.hpp"
 #include "core/integrators/integrator.hpp"
+#include "core/integrators/momentum_rk4_integrator.hpp"
 #include "core/integrators/rk45_integrator.hpp"
 #include "core/integrators/rk4_integrator.hpp"
 
@@ -26,6 +27,10 @@ const IntegratorEntry kIntegrators[] = {
     {"rk45",
      [](const Model& m, double rtol, double atol) -> std::unique_ptr<Integrator> {
        return std::make_unique<Rk45Integrator>(m, rtol, atol);
+     }},
+    {"momentum-rk4",
+     [](const Model& m, double, double) -> std::unique_ptr<Integrator> {
+       return std::make_unique<MomentumRk4Integrator>(m);
      }},
 };
 

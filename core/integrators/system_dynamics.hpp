@@ -39,6 +39,12 @@ class SystemDynamics {
   void evaluate(const State& state, StateDerivative& out);
   /// Number of evaluate() calls so far.
   long evaluations() const { return evaluations_; }
+  /// World body forces (at the world origin, size model.nbodies) the last evaluate() applied:
+  /// external().body_forces_world plus the force models' forces; nullptr when there were none.
+  /// Gravity and external().base_wrench_body are not included.
+  const std::vector<Vec6>* appliedBodyForcesWorld() const {
+    return force_models_.empty() ? external_.body_forces_world : &body_forces_;
+  }
 
  private:
   const Model* model_;

@@ -109,7 +109,7 @@ void TestIntegrators::allocationCounterWorks() {
 void TestIntegrators::noAllocationAfterFirstCall_data() {
   QTest::addColumn<QString>("integrator");
   QTest::addColumn<int>("base");
-  for (const char* n : {"rk4", "euler", "rk45"})
+  for (const char* n : {"rk4", "euler", "rk45", "momentum-rk4"})
     for (BaseType b : kAllBases)
       QTest::newRow((std::string(n) + "_" + toString(b)).c_str())
           << QString(n) << static_cast<int>(b);
@@ -255,7 +255,7 @@ void TestIntegrators::rk45CountsRejectedSteps() {
 void TestIntegrators::subgroupIsPreserved_data() {
   QTest::addColumn<QString>("integrator");
   QTest::addColumn<int>("base");
-  for (const char* n : {"rk4", "euler", "rk45"})
+  for (const char* n : {"rk4", "euler", "rk45", "momentum-rk4"})
     for (BaseType b : kAllBases)
       QTest::newRow((std::string(n) + "_" + toString(b)).c_str())
           << QString(n) << static_cast<int>(b);

@@ -38,7 +38,7 @@ class TestModelLoaderChecks : public QObject {
     s.integrator = "rk9";
     QCOMPARE(refusal(s),
              QString::fromStdString(kScenario) +
-                 ": integrator: unknown integrator 'rk9' (available: rk4, euler, rk45)");
+                 ": integrator: unknown integrator 'rk9' (available: rk4, euler, rk45, momentum-rk4)");
   }
 
   void unregisteredSolver() {
