@@ -38,8 +38,7 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
   if (const auto name = args.get("base")) {
     base = baseTypeFromString(*name);
     if (!base)
-      throw UsageError("--base: unknown vehicle type '" + *name +
-                       "' (free, planar, ball, translation, schoenflies, fixed)");
+      throw UsageError("--base: unknown vehicle type '" + *name + "' (" + baseTypeNames() + ")");
   }
   std::vector<std::string> warnings;
   Model model = namingFile(path, [&] { return loadModel(path, base, &warnings); });

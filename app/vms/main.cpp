@@ -26,7 +26,8 @@ const char* kHelp =
 #endif
     "\n"
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
-    "TYPE: free | planar | ball | translation | schoenflies | fixed.\n"
+    "TYPE: free | planar | ball | translation | schoenflies | fixed | gantry | rail |\n"
+    "      cylindrical | turntable.\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
 

@@ -358,8 +358,8 @@ ModelDescription parseVmsJson(const std::string& text, const std::string& source
   const std::string base = r.string("base", "free");
   const auto bt = baseTypeFromString(base);
   if (!bt)
-    r.failAt("base", "unknown base type " + io::quote(base) +
-                         " (expected free, planar, ball, translation, schoenflies or fixed)");
+    r.failAt("base",
+             "unknown base type " + io::quote(base) + " (expected one of " + baseTypeNames() + ")");
   d.base_type = *bt;
   d.gravity = r.vec3("gravity", Vec3::Zero());
   if (const Json* dh = r.get("dh")) appendDhTable(rd.dh(*dh, "dh"), &d);

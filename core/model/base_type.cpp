@@ -12,14 +12,18 @@ struct BaseTypeInfo {
   std::vector<int> components;  // body-twist components spanned, in [v; w] layout
 };
 
-const std::array<BaseTypeInfo, 6>& table() {
-  static const std::array<BaseTypeInfo, 6> t{{
+const std::array<BaseTypeInfo, 10>& table() {
+  static const std::array<BaseTypeInfo, 10> t{{
       {BaseType::Free, "free", {0, 1, 2, 3, 4, 5}},
       {BaseType::Planar, "planar", {0, 1, 5}},
       {BaseType::Ball, "ball", {3, 4, 5}},
       {BaseType::Translation, "translation", {0, 1, 2}},
       {BaseType::Schoenflies, "schoenflies", {0, 1, 2, 5}},
       {BaseType::Fixed, "fixed", {}},
+      {BaseType::Gantry, "gantry", {0, 1}},
+      {BaseType::Rail, "rail", {0}},
+      {BaseType::Cylindrical, "cylindrical", {2, 5}},
+      {BaseType::Turntable, "turntable", {5}},
   }};
   return t;
 }
@@ -37,6 +41,12 @@ std::optional<BaseType> baseTypeFromString(const std::string& name) {
   for (const auto& i : table())
     if (name == i.name) return i.type;
   return std::nullopt;
+}
+
+std::string baseTypeNames() {
+  std::string names;
+  for (const auto& i : table()) names += (names.empty() ? "" : ", ") + std::string(i.name);
+  return names;
 }
 
 int baseDof(BaseType type) { return static_cast<int>(info(type).components.size()); }

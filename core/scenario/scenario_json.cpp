@@ -584,8 +584,8 @@ ScenarioDescription parseScenarioDescription(const std::string& text, const std:
     const std::string b = r.requireString("base");
     d.base = baseTypeFromString(b);
     if (!d.base)
-      r.failAt("base", "unknown base type " + io::quote(b) +
-                           " (expected free, planar, ball, translation, schoenflies or fixed)");
+      r.failAt("base",
+               "unknown base type " + io::quote(b) + " (expected one of " + baseTypeNames() + ")");
   }
 
   if (const Json* sj = r.get("initial_state")) {

@@ -3,9 +3,9 @@
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
-#include "core/solvers/quasi_lagrange_solver.hpp"
-#include "core/solvers/lagrange_poincare_solver.hpp"
 #include "core/solvers/generalized_jacobian_solver.hpp"
+#include "core/solvers/lagrange_poincare_solver.hpp"
+#include "core/solvers/quasi_lagrange_solver.hpp"
 
 namespace vms {
 

@@ -36,9 +36,7 @@ inline std::string errorOf(const std::function<void()>& f) {
 }
 
 /// Every vehicle type.
-inline constexpr BaseType kAllBases[] = {BaseType::Free,        BaseType::Planar,
-                                         BaseType::Ball,        BaseType::Translation,
-                                         BaseType::Schoenflies, BaseType::Fixed};
+inline constexpr const auto& kAllBases = kAllBaseTypes;
 
 }  // namespace vms::test
 

@@ -22,8 +22,7 @@ namespace {
 
 QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
-constexpr BaseType kBaseTypes[] = {BaseType::Free,        BaseType::Planar,      BaseType::Ball,
-                                   BaseType::Translation, BaseType::Schoenflies, BaseType::Fixed};
+constexpr const auto& kBaseTypes = kAllBaseTypes;
 
 /// The line edits of one property, committed together.
 struct FieldGroup {
