@@ -2,9 +2,10 @@
 
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
+#include "core/solvers/denoc_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
-#include "core/solvers/quasi_lagrange_solver.hpp"
 #include "core/solvers/lagrange_poincare_solver.hpp"
+#include "core/solvers/quasi_lagrange_solver.hpp"
 
 namespace vms {
 
@@ -35,6 +36,10 @@ const SolverEntry kSolvers[] = {
     {"lagrange-poincare",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<LagrangePoincareSolver>(model);
+     }},
+    {"denoc",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<DenocSolver>(model);
      }},
 };
 
