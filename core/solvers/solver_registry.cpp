@@ -1,11 +1,12 @@
 #include <stdexcept>
 
 #include "core/solvers/aba_solver.hpp"
+#include "core/solvers/barycentric_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/denoc_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
-#include "core/solvers/lagrange_poincare_solver.hpp"
 #include "core/solvers/quasi_lagrange_solver.hpp"
+#include "core/solvers/lagrange_poincare_solver.hpp"
 
 namespace vms {
 
@@ -41,6 +42,12 @@ const SolverEntry kSolvers[] = {
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<DenocSolver>(model);
      }},
+    {"barycentric",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<BarycentricSolver>(model);
+     },
+     // The centre-of-mass split of seed 003 needs an unconstrained vehicle.
+     [](BaseType type) { return type == BaseType::Free; }},
 };
 
 const SolverEntry* findSolver(const std::string& name) {
