@@ -16,6 +16,8 @@ std::string toString(BarycentricVariant variant) {
       return "printed-barycentre";
     case BarycentricVariant::PrintedCentreOfMassVelocity:
       return "printed-cm-velocity";
+    case BarycentricVariant::PrintedJointCoupling:
+      return "printed-joint-coupling";
   }
   return "unknown";
 }
@@ -35,6 +37,8 @@ std::string describe(BarycentricVariant variant) {
     case BarycentricVariant::PrintedCentreOfMassVelocity:
       return "§6 (108) as printed: vehicle centre-of-mass velocity with the total mass, "
              "M v_0' = f";
+    case BarycentricVariant::PrintedJointCoupling:
+      return "(117)/(123) as printed: D_q w_0' + D_qq qdd in the joint equation (3 joints only)";
   }
   return "unknown";
 }
@@ -75,6 +79,11 @@ BarycentricSolver::BarycentricSolver(const Model& model, BarycentricVariant vari
     throw std::invalid_argument(
         "barycentric variant printed-barycentre: (6) c_i = l_i mu_i + r_i (1 - mu_i) is defined "
         "for a serial chain only (mu_i counts the bodies before i); the model branches");
+  if (variant == BarycentricVariant::PrintedJointCoupling && n_ != 3)
+    throw std::invalid_argument(
+        "barycentric variant printed-joint-coupling: (117) dL/dqd = D_q w + D_qq qd needs D_q "
+        "square, i.e. three joints; the model has " +
+        std::to_string(n_));
   for (int i = 0; i < nb; ++i)
     if (!model.children[i].empty()) first_child_[i] = model.children[i].front();
   for (int i = nb - 1; i > 0; --i) subtree_mass_[model.parent[i]] += subtree_mass_[i];
@@ -274,7 +283,13 @@ void BarycentricSolver::compute(const Model& model, Data& data, const State& sta
   ch_ = c2_;
   ch_.noalias() -= Dfull_.topRightCorner(3, n).transpose() * rhs_w_;  // (56)
   rhs_q_ = tau - ch_;
-  if (n > 0) {
+  if (variant_ == BarycentricVariant::PrintedJointCoupling) {
+    // D w' + D_q qdd = -c_1*, D_q w' + D_qq qdd = tau - c_2*  (D_q where D_q^T belongs)
+    const Mat3 Dq = Dfull_.topRightCorner<3, 3>();
+    const Mat3 Hp = Dfull_.bottomRightCorner<3, 3>() - Dq * Mat3(Dinv_Dq_.leftCols<3>());
+    const Vec3 r = Vec3(tau - c2_) + Dq * D_llt_.solve(Vec3(c1_.head<3>()));
+    qdd_ = Hp.fullPivLu().solve(r);
+  } else if (n > 0) {
     H_llt_.compute(H_);
     qdd_ = H_llt_.solve(rhs_q_);
   }

@@ -24,13 +24,17 @@ enum class BarycentricVariant {
   /// §6 (102)/(108) as printed: the vehicle's own centre-of-mass velocity v_0 with the total
   /// mass M, M dv_0/dt = f, in place of the system centre of mass.
   PrintedCentreOfMassVelocity,
+  /// (117)/(119)/(123) as printed: dL/dqd = D_q w + D_qq qd, so the joint equation couples
+  /// through D_q w_0' instead of D_q^T w_0'. Dimensionally valid only for three joints (D_q is
+  /// 3 x n); the constructor refuses other models.
+  PrintedJointCoupling,
 };
 
 inline constexpr BarycentricVariant kAllBarycentricVariants[] = {
     BarycentricVariant::Corrected, BarycentricVariant::PrintedBarycentre,
-    BarycentricVariant::PrintedCentreOfMassVelocity};
+    BarycentricVariant::PrintedCentreOfMassVelocity, BarycentricVariant::PrintedJointCoupling};
 
-/// "corrected", "printed-barycentre", "printed-cm-velocity".
+/// "corrected", "printed-barycentre", "printed-cm-velocity", "printed-joint-coupling".
 std::string toString(BarycentricVariant variant);
 std::optional<BarycentricVariant> barycentricVariantFromString(const std::string& name);
 /// One line: what the variant evaluates, with the paper's equation numbers.
@@ -52,8 +56,8 @@ std::string describe(BarycentricVariant variant);
 /// barycentric vectors and O(N^3) for the solve; nothing allocated in compute().
 class BarycentricSolver final : public ForwardDynamicsSolver {
  public:
-  /// Throws std::invalid_argument for a vehicle that is not free, for added mass and for
-  /// PrintedBarycentre on a tree.
+  /// Throws std::invalid_argument for a vehicle that is not free, for added mass, for
+  /// PrintedBarycentre on a tree and for PrintedJointCoupling unless there are three joints.
   explicit BarycentricSolver(const Model& model,
                              BarycentricVariant variant = BarycentricVariant::Corrected);
   std::string name() const override { return "barycentric"; }

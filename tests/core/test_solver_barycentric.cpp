@@ -104,6 +104,7 @@ class TestSolverBarycentric : public QObject {
   void rejectsAnotherModel();
   void erratum6PrintedBarycentreIsWrong();
   void erratumSection6CentreOfMassVelocityIsWrong();
+  void erratum117PrintedJointCouplingIsWrong();
   void variantsAreNamed();
   void reportsCostAgainstAba();
   void cleanupTestCase();
@@ -304,7 +305,9 @@ void TestSolverBarycentric::computeDoesNotAllocate() {
   if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
   for (int bodies : {12, 60})
     for (Variant variant : kAllBarycentricVariants) {
-      const Problem p = makeProblem(bodies, variant == Variant::PrintedBarycentre, 0.3, 4);
+      const bool three = variant == Variant::PrintedJointCoupling;
+      const Problem p =
+          makeProblem(three ? 4 : bodies, variant == Variant::PrintedBarycentre, 0.3, 4);
       BarycentricSolver solver(p.model, variant);
       Data data(p.model);
       const long before = test::heapAllocations();
@@ -368,6 +371,26 @@ void TestSolverBarycentric::erratumSection6CentreOfMassVelocityIsWrong() {
   }
   std::printf("  §6 v_0 with M: smallest acceleration error %.3g\n", smallest);
   QVERIFY(smallest > 1e-3);
+}
+
+// (117) dL/dqd = D_q w + D_qq qd (D_q where D_q^T belongs), then (119)/(123): defined only for
+// three joints; wrong accelerations.
+void TestSolverBarycentric::erratum117PrintedJointCouplingIsWrong() {
+  double smallest = 1e300;
+  for (std::uint64_t seed : {2, 5, 9})
+    for (bool chain : {true, false}) {
+      const Problem p = makeProblem(4, chain, 0.0, seed);
+      QCOMPARE(p.model.njoints, 3);
+      smallest = std::min(smallest,
+                          test::relativeError(solverAccelerations(p, Variant::PrintedJointCoupling),
+                                              abaAccelerations(p)));
+    }
+  std::printf("  (117) printed D_q: smallest acceleration error %.3g\n", smallest);
+  QVERIFY(smallest > 1e-3);
+  const Problem five = makeProblem(5, true, 0.0, 3);
+  const std::string message =
+      test::errorOf([&] { BarycentricSolver solver(five.model, Variant::PrintedJointCoupling); });
+  QVERIFY2(message.find("three joints") != std::string::npos, message.c_str());
 }
 
 void TestSolverBarycentric::variantsAreNamed() {
