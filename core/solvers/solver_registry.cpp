@@ -1,7 +1,9 @@
 #include <stdexcept>
 
 #include "core/solvers/aba_solver.hpp"
+#include "core/solvers/barycentric_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
+#include "core/solvers/denoc_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "core/solvers/generalized_jacobian_solver.hpp"
 #include "core/solvers/lagrange_poincare_solver.hpp"
@@ -41,6 +43,16 @@ const SolverEntry kSolvers[] = {
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<GeneralizedJacobianSolver>(model);
      }},
+    {"denoc",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<DenocSolver>(model);
+     }},
+    {"barycentric",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<BarycentricSolver>(model);
+     },
+     // The centre-of-mass split of seed 003 needs an unconstrained vehicle.
+     [](BaseType type) { return type == BaseType::Free; }},
 };
 
 const SolverEntry* findSolver(const std::string& name) {

@@ -112,6 +112,13 @@ void TestCli::inspectMatchesLibrary() {
   QFETCH(QString, stateFile);
   QFETCH(QString, solver);
   const Run r = runVms({"inspect", modelFile, "--state", stateFile, "--solver", solver});
+  if (const BaseType type = loadModel(modelFile.toStdString()).base_type;
+      !solverSupports(solver.toStdString(), type)) {  // refused by name, no fallback
+    QVERIFY(r.status != 0);
+    QVERIFY2(r.err.contains(solverSupportProblem(solver.toStdString(), type).c_str()),
+             r.err.constData());
+    return;
+  }
   QVERIFY2(r.status == 0, r.err.constData());
   const QJsonObject o = parseObject(r.out);
   for (const char* key :

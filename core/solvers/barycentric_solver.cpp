@@ -1,0 +1,361 @@
+#include "core/solvers/barycentric_solver.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/algorithms/check_model_arguments.hpp"
+#include "core/algorithms/kinematics.hpp"
+
+namespace vms {
+
+std::string toString(BarycentricVariant variant) {
+  switch (variant) {
+    case BarycentricVariant::Corrected:
+      return "corrected";
+    case BarycentricVariant::PrintedBarycentre:
+      return "printed-barycentre";
+    case BarycentricVariant::PrintedCentreOfMassVelocity:
+      return "printed-cm-velocity";
+    case BarycentricVariant::PrintedJointCoupling:
+      return "printed-joint-coupling";
+  }
+  return "unknown";
+}
+
+std::optional<BarycentricVariant> barycentricVariantFromString(const std::string& name) {
+  for (BarycentricVariant v : kAllBarycentricVariants)
+    if (toString(v) == name) return v;
+  return std::nullopt;
+}
+
+std::string describe(BarycentricVariant variant) {
+  switch (variant) {
+    case BarycentricVariant::Corrected:
+      return "corrected: c_i = l_i mu_i + r_i (1 - mu_{i+1}) (6), M r_CM'' = f";
+    case BarycentricVariant::PrintedBarycentre:
+      return "(6) as printed: c_i = l_i mu_i + r_i (1 - mu_i) (serial chains only)";
+    case BarycentricVariant::PrintedCentreOfMassVelocity:
+      return "§6 (108) as printed: vehicle centre-of-mass velocity with the total mass, "
+             "M v_0' = f";
+    case BarycentricVariant::PrintedJointCoupling:
+      return "(117)/(123) as printed: D_q w_0' + D_qq qdd in the joint equation (3 joints only)";
+  }
+  return "unknown";
+}
+
+namespace {
+constexpr int kChunkRows = 48;
+}
+
+BarycentricSolver::BarycentricSolver(const Model& model, BarycentricVariant variant)
+    : variant_(variant),
+      nb_(model.nbodies),
+      n_(model.njoints),
+      total_mass_(0.0),
+      parent_(model.parent),
+      column_(static_cast<std::size_t>(model.nbodies), -1),
+      first_child_(static_cast<std::size_t>(model.nbodies), -1),
+      prismatic_(static_cast<std::size_t>(model.nbodies), 0),
+      attach_(static_cast<std::size_t>(model.nbodies * model.nbodies), -2),
+      mass_(model.mass),
+      subtree_mass_(model.mass) {
+  if (model.base_type != BaseType::Free)
+    throw std::invalid_argument(
+        "barycentric: the centre-of-mass formulation of seed 003 needs a free vehicle; the "
+        "model's vehicle is " +
+        toString(model.base_type));
+  if (model.hasAddedMass())
+    throw std::invalid_argument(
+        "barycentric: the model has added mass; the barycentric split (seed 003 §3) needs rigid "
+        "bodies whose momentum follows their centres of mass");
+  const int nb = nb_;
+  bool chain = true;
+  for (int i = 1; i < nb; ++i) {
+    column_[i] = 3 + model.joint_index[i];
+    prismatic_[i] = model.joint_type[i] == JointType::Prismatic;
+    if (model.children[model.parent[i]].size() > 1) chain = false;
+  }
+  if (variant == BarycentricVariant::PrintedBarycentre && !chain)
+    throw std::invalid_argument(
+        "barycentric variant printed-barycentre: (6) c_i = l_i mu_i + r_i (1 - mu_i) is defined "
+        "for a serial chain only (mu_i counts the bodies before i); the model branches");
+  if (variant == BarycentricVariant::PrintedJointCoupling && n_ != 3)
+    throw std::invalid_argument(
+        "barycentric variant printed-joint-coupling: (117) dL/dqd = D_q w + D_qq qd needs D_q "
+        "square, i.e. three joints; the model has " +
+        std::to_string(n_));
+  for (int i = 0; i < nb; ++i)
+    if (!model.children[i].empty()) first_child_[i] = model.children[i].front();
+  for (int i = nb - 1; i > 0; --i) subtree_mass_[model.parent[i]] += subtree_mass_[i];
+  total_mass_ = subtree_mass_[0];
+  if (!(total_mass_ > 0.0)) throw std::invalid_argument("barycentric: the model has no mass");
+  for (int k = 0; k < nb; ++k) {
+    attach_[k * nb + k] = -1;
+    for (int j = k; parent_[j] >= 0; j = parent_[j]) attach_[parent_[j] * nb + k] = j;
+  }
+  const std::size_t nbs = static_cast<std::size_t>(nb);
+  for (auto* v : {&com_, &origin_, &joint_point_, &axis_, &omega_, &omega_dot_})
+    v->assign(nbs, Vec3::Zero());
+  Iw_.assign(nbs, Mat3::Zero());
+  R0_.setIdentity();
+  V_.setZero(3 * nb, nb);
+  c_.setZero(3, nb);
+  rho_.setZero(3, nb);
+  rho_ddot_.setZero(3, nb);
+  X_.setZero(6 * nb, 3 + n_);
+  Y_.setZero(6 * nb, 3 + n_);
+  z_.setZero(6 * nb);
+  y_.setZero(6 * nb);
+  Dfull_.setZero(3 + n_, 3 + n_);
+  Dinv_Dq_.setZero(3, n_);
+  H_.setZero(n_, n_);
+  for (VecX* v : {&xi_, &bias_, &Qext_}) v->setZero(3 + n_);
+  c1_.setZero(3);
+  for (VecX* v : {&c2_, &ch_, &rhs_q_, &qdd_}) v->setZero(n_);
+  rhs_w_.setZero();
+  wdot_.setZero();
+  rcm_ddot_.setZero();
+  force_.setZero();
+  H_llt_ = Eigen::LLT<MatX>(n_);
+}
+
+std::string BarycentricSolver::description() const {
+  std::string d =
+      "barycentric vectors and inertia dyadics D, D_q, D_qq about the system centre of mass "
+      "(seed 003), free vehicle only, dense, O(n^3)";
+  if (variant_ != BarycentricVariant::Corrected)
+    d += "; PRINTED VARIANT (wrong): " + describe(variant_);
+  return d;
+}
+
+// Barycentres and barycentric vectors (5)-(11), generalized to trees: body i sees every other
+// body k at its attachment point P_i(k) (its centre of mass for k = i, the joint towards k's
+// subtree, or its own joint towards the vehicle), its barycentre is B_i = sum_k m_k/M P_i(k)
+// and v_ik = P_i(k) - B_i, so rho_k = sum_i v_ik (10). For a chain B_i - c_i = l_i mu_i +
+// r_i (1 - mu_{i+1}): the corrected (6). A prismatic joint j adds its slide s_j = u_j q_j
+// (between the parent's joint point and the child's origin) as s_j (1[k in subtree j] -
+// M_j/M), carried here in v_jk (it turns with body j).
+void BarycentricSolver::barycentricVectors(const Model& model, const Data& data) {
+  const int nb = nb_;
+  const double M = total_mass_;
+  for (int i = 0; i < nb; ++i) {
+    const Pose& oMi = data.oMi[i];
+    com_[i] = oMi.act(model.com[i]);
+    origin_[i] = oMi.p;
+    if (i > 0) {
+      joint_point_[i] = data.oMi[parent_[i]].act(model.joint_placement[i].p);
+      axis_[i] = prismatic_[i] ? Vec3(data.S[i].head<3>()) : Vec3(data.S[i].tail<3>());
+    }
+    const Mat3 RI = oMi.R * model.inertia_com[i];
+    Iw_[i].noalias() = RI * oMi.R.transpose();
+  }
+  for (int i = 0; i < nb; ++i) {
+    Vec3 B = (mass_[i] / M) * com_[i] + (1.0 - subtree_mass_[i] / M) * origin_[i];
+    for (int c : model.children[i]) B += (subtree_mass_[c] / M) * joint_point_[c];
+    if (variant_ == BarycentricVariant::PrintedBarycentre && first_child_[i] >= 0)
+      B += (mass_[i] / M) * (joint_point_[first_child_[i]] - com_[i]);  // r_i (1 - mu_i)
+    c_.col(i) = B - com_[i];
+    const Vec3 slide = prismatic_[i] ? Vec3(origin_[i] - joint_point_[i]) : Vec3::Zero();
+    const double slide_share = subtree_mass_[i] / M;
+    for (int k = 0; k < nb; ++k) {
+      const int a = attach_[i * nb + k];
+      const Vec3& P = a == -1 ? com_[i] : (a == -2 ? origin_[i] : joint_point_[a]);
+      Vec3 v = P - B;
+      if (prismatic_[i]) v += slide * ((a == -2 ? 0.0 : 1.0) - slide_share);
+      V_.block<3, 1>(3 * i, k) = v;
+    }
+  }
+  for (int k = 0; k < nb; ++k) {
+    Vec3 r = Vec3::Zero();
+    for (int i = 0; i < nb; ++i) r += V_.block<3, 1>(3 * i, k);
+    rho_.col(k) = r;
+  }
+}
+
+// Partial velocities of rho_k and w_k with respect to xi = [w_0 (vehicle frame); qd], the
+// bias accelerations (xi' = 0) and the stacked matrices of Kane's equations.
+//   w_k = R0 w_0 + sum_{revolute j <= k} u_j qd_j,  rho_k' = sum_i w_i x v_ik
+//        + sum_{prismatic j} u_j (1[k in subtree j] - M_j/M) qd_j                (18)
+void BarycentricSolver::jacobians(const Model& model, const State& state) {
+  const int nb = nb_, nx = 3 + n_;
+  const double M = total_mass_;
+  X_.setZero();
+  // Omega_k rows (3 nb .. ) of X_, angular velocities and their bias rates.
+  for (int k = 0; k < nb; ++k) {
+    auto Om = X_.block(3 * nb + 3 * k, 0, 3, nx);
+    if (k == 0) {
+      Om.leftCols<3>() = R0_;
+      omega_[0] = R0_ * angular(state.base_twist);
+      omega_dot_[0].setZero();
+      continue;
+    }
+    const int p = parent_[k];
+    Om = X_.block(3 * nb + 3 * p, 0, 3, nx);
+    omega_[k] = omega_[p];
+    omega_dot_[k] = omega_dot_[p];
+    if (!prismatic_[k]) {
+      const double qd = state.qd[model.joint_index[k]];
+      Om.col(column_[k]) = axis_[k];
+      omega_[k] += axis_[k] * qd;
+      omega_dot_[k] += omega_[p].cross(axis_[k]) * qd;
+    }
+  }
+  // J_k rows (0 .. 3 nb) of X_ and the bias accelerations of rho_k.
+  for (int k = 0; k < nb; ++k) {
+    auto J = X_.block(3 * k, 0, 3, nx);
+    Vec3 acc = Vec3::Zero();
+    for (int i = 0; i < nb; ++i) {
+      const Vec3 v = V_.block<3, 1>(3 * i, k);
+      J.noalias() -= skew(v) * X_.block(3 * nb + 3 * i, 0, 3, nx);
+      acc += omega_dot_[i].cross(v) + omega_[i].cross(omega_[i].cross(v));
+      if (prismatic_[i]) {
+        const double share = (attach_[i * nb + k] == -2 ? 0.0 : 1.0) - subtree_mass_[i] / M;
+        J.col(column_[i]) += axis_[i] * share;
+        acc += 2.0 * share * state.qd[model.joint_index[i]] * omega_[i].cross(axis_[i]);
+      }
+    }
+    rho_ddot_.col(k) = acc;
+  }
+  for (int k = 0; k < nb; ++k) {
+    Y_.block(3 * k, 0, 3, nx) = mass_[k] * X_.block(3 * k, 0, 3, nx);
+    Y_.block(3 * nb + 3 * k, 0, 3, nx).noalias() = Iw_[k] * X_.block(3 * nb + 3 * k, 0, 3, nx);
+    z_.segment<3>(3 * k) = mass_[k] * rho_ddot_.col(k);
+    z_.segment<3>(3 * nb + 3 * k) =
+        Iw_[k] * omega_dot_[k] + omega_[k].cross(Vec3(Iw_[k] * omega_[k]));
+  }
+}
+
+void BarycentricSolver::compute(const Model& model, Data& data, const State& state,
+                                const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
+  static constexpr const char* kFunction = "BarycentricSolver::compute";
+  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+  const int bodies_of_the_solvers_model = nb_;
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.nbodies, bodies_of_the_solvers_model,
+                             "model.nbodies");
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, 6, "model.base_dof");
+  const int nb = nb_, n = n_;
+  forwardKinematics(model, data, state);
+  R0_ = data.oMi[0].R;
+  barycentricVectors(model, data);
+  jacobians(model, state);
+
+  // External wrenches as a force at each centre of mass and a moment about it. Gravity is only
+  // in the total force: sum_k m_k J_k = 0 (3), so it does no work on xi.
+  force_ = total_mass_ * model.gravity;
+  for (int k = 0; k < nb; ++k) {
+    Vec3 f = Vec3::Zero(), m = Vec3::Zero();
+    if (external.body_forces_world) {
+      const Vec6& w = (*external.body_forces_world)[k];
+      f = w.head<3>();
+      m = Vec3(w.tail<3>()) - com_[k].cross(f);
+    }
+    if (k == 0) {
+      const Vec3 fb = R0_ * linear(external.base_wrench_body);
+      f += fb;
+      m += R0_ * angular(external.base_wrench_body) + (origin_[0] - com_[0]).cross(fb);
+    }
+    force_ += f;
+    y_.segment<3>(3 * k) = f;
+    y_.segment<3>(3 * nb + 3 * k) = m;
+  }
+
+  // [[D, D_q], [D_q^T, D_qq]] = sum_k m_k J_k^T J_k + Omega_k^T I_k Omega_k (41)-(46), the bias
+  // and the generalized external forces, summed over row chunks (bounded GEMM blocking).
+  Dfull_.setZero();
+  bias_.setZero();
+  Qext_.setZero();
+  for (int row = 0; row < 6 * nb; row += kChunkRows) {
+    const int len = std::min(kChunkRows, 6 * nb - row);
+    Dfull_.noalias() += X_.middleRows(row, len).transpose() * Y_.middleRows(row, len);
+    bias_.noalias() += X_.middleRows(row, len).transpose() * z_.segment(row, len);
+    Qext_.noalias() += X_.middleRows(row, len).transpose() * y_.segment(row, len);
+  }
+
+  // (54)-(56): H qdd + c_h = tau, with c_1* = bias_w - Q_w, c_2* = bias_q - Q_q.
+  c1_ = bias_.head<3>() - Qext_.head<3>();
+  c2_ = bias_.tail(n) - Qext_.tail(n);
+  D_llt_.compute(Dfull_.topLeftCorner<3, 3>());
+  Dinv_Dq_ = Dfull_.topRightCorner(3, n);
+  D_llt_.solveInPlace(Dinv_Dq_);
+  H_ = Dfull_.bottomRightCorner(n, n);
+  H_.noalias() -= Dfull_.topRightCorner(3, n).transpose() * Dinv_Dq_;  // (55)
+  rhs_w_ = D_llt_.solve(Vec3(c1_.head<3>()));
+  ch_ = c2_;
+  ch_.noalias() -= Dfull_.topRightCorner(3, n).transpose() * rhs_w_;  // (56)
+  rhs_q_ = tau - ch_;
+  if (variant_ == BarycentricVariant::PrintedJointCoupling) {
+    // D w' + D_q qdd = -c_1*, D_q w' + D_qq qdd = tau - c_2*  (D_q where D_q^T belongs)
+    const Mat3 Dq = Dfull_.topRightCorner<3, 3>();
+    const Mat3 Hp = Dfull_.bottomRightCorner<3, 3>() - Dq * Mat3(Dinv_Dq_.leftCols<3>());
+    const Vec3 r = Vec3(tau - c2_) + Dq * D_llt_.solve(Vec3(c1_.head<3>()));
+    qdd_ = Hp.fullPivLu().solve(r);
+  } else if (n > 0) {
+    H_llt_.compute(H_);
+    qdd_ = H_llt_.solve(rhs_q_);
+  }
+  // D w_0' = -c_1* - D_q qdd
+  rhs_w_ = -c1_.head<3>();
+  rhs_w_.noalias() -= Dfull_.topRightCorner(3, n) * qdd_;
+  wdot_ = D_llt_.solve(rhs_w_);
+
+  // The vehicle's origin x_0 = r_CM + rho_0 + e, e = -R0 com_0 (fixed in the vehicle).
+  rcm_ddot_ = force_ / total_mass_;  // (51) with external forces
+  const Vec3 w0 = omega_[0], w0dot = R0_ * wdot_;
+  const Vec3 e = origin_[0] - com_[0];
+  Vec3 x0_ddot = w0dot.cross(e) + w0.cross(w0.cross(e));
+  if (variant_ == BarycentricVariant::PrintedCentreOfMassVelocity) {
+    x0_ddot += rcm_ddot_;  // the vehicle's centre of mass moved as if it were the system's
+  } else {
+    Vec3 rho0_ddot = rho_ddot_.col(0);
+    rho0_ddot.noalias() += X_.block(0, 0, 3, 3) * wdot_;
+    rho0_ddot.noalias() += X_.block(0, 3, 3, n) * qdd_;
+    x0_ddot += rcm_ddot_ + rho0_ddot;
+  }
+  const Vec3 vb = linear(state.base_twist), wb = angular(state.base_twist);
+  data.base_twist_dot << R0_.transpose() * x0_ddot - wb.cross(vb), wdot_;
+  data.qdd = qdd_;
+}
+
+MatX BarycentricSolver::Dij() const {
+  MatX D = MatX::Zero(3 * nb_, 3 * nb_);
+  for (int i = 0; i < nb_; ++i)
+    for (int j = 0; j < nb_; ++j) {
+      Mat3 d = i == j ? Iw_[i] : Mat3::Zero();
+      for (int k = 0; k < nb_; ++k) {
+        const Vec3 vi = V_.block<3, 1>(3 * i, k), vj = V_.block<3, 1>(3 * j, k);
+        d += mass_[k] * (vi.dot(vj) * Mat3::Identity() - vj * vi.transpose());
+      }
+      D.block<3, 3>(3 * i, 3 * j) = d;
+    }
+  return D;
+}
+
+std::vector<SolverQuantity> BarycentricSolver::intermediates() const {
+  MatX mu(1, nb_);  // mu_i (5) for a chain: mass before body i over M
+  double before = 0.0;
+  for (int i = 0; i < nb_; ++i) {
+    mu(0, i) = before / total_mass_;
+    before += mass_[i];
+  }
+  VecX xi_dot(3 + n_);
+  xi_dot << wdot_, qdd_;
+  return {
+      {"v_ik", "barycentric vectors, block (i, k) = v_ik (10)-(11), world axes", V_},
+      {"c", "barycentre offsets c_i = l_i mu_i + r_i (1 - mu_{i+1}) (6, corrected)", c_},
+      {"mu", "mass fractions mu_i (5), model order", mu},
+      {"rho", "centre of mass of each body from the system's, sum_i v_ik (10)", rho_},
+      {"D_ij", "inertia dyadics (42), world axes", Dij()},
+      {"D", "sum D_ij (43)-(44), vehicle frame", MatX(D())},
+      {"D_q", "sum (sum_i D_ij) F_j (45), vehicle frame", Dq()},
+      {"D_qq", "sum F_i^T D_ij F_j (46)", Dqq()},
+      {"Dfull", "[[D, D_q], [D_q^T, D_qq]], the inertia of (50)", Dfull_},
+      {"H", "reduced inertia D_qq - D_q^T D^-1 D_q (55)", H_},
+      {"c1*", "vehicle-rotation velocity terms minus external moments about the CM", c1_},
+      {"c2*", "joint velocity terms minus external generalized forces", c2_},
+      {"c_h", "c_2* - D_q^T D^-1 c_1* (56)", ch_},
+      {"r_CM_ddot", "system centre-of-mass acceleration, total force / M (51)", MatX(rcm_ddot_)},
+      {"xi_dot", "[w_0' (vehicle frame); qdd] from (54) and (52)", xi_dot},
+  };
+}
+
+}  // namespace vms

@@ -1,0 +1,295 @@
+#include "core/solvers/denoc_solver.hpp"
+
+#include <algorithm>
+
+#include "core/algorithms/check_model_arguments.hpp"
+#include "core/algorithms/kinematics.hpp"
+
+namespace vms {
+
+std::string toString(DenocVariant variant) {
+  switch (variant) {
+    case DenocVariant::Corrected:
+      return "corrected";
+    case DenocVariant::PrintedAdot:
+      return "printed-adot";
+    case DenocVariant::PrintedBaseRate:
+      return "printed-base-rate";
+  }
+  return "unknown";
+}
+
+std::optional<DenocVariant> denocVariantFromString(const std::string& name) {
+  for (DenocVariant v : kAllDenocVariants)
+    if (toString(v) == name) return v;
+  return std::nullopt;
+}
+
+std::string describe(DenocVariant variant) {
+  switch (variant) {
+    case DenocVariant::Corrected:
+      return "corrected: Adot top-right -(w x a)^x (151), Ndot_b,d = Omega_b P_b (162)";
+    case DenocVariant::PrintedAdot:
+      return "(152) as printed: Adot top-right block -(w^x a^x)";
+    case DenocVariant::PrintedBaseRate:
+      return "(139)/(162) read as N_b,d = 1 constant: Ndot_b,d = 0";
+  }
+  return "unknown";
+}
+
+std::string toString(DenocReferencePoint point) {
+  return point == DenocReferencePoint::CentreOfMass ? "centre-of-mass" : "body-origin";
+}
+
+namespace {
+
+constexpr int kChunkRows = 48;  // 8 bodies
+
+// Twist-propagation matrix A = [[1, -a^x], [0, 1]] (129) applied to a twist x: [v - a x w; w].
+inline Vec6 propagate(const Vec3& a, const Vec6& x) {
+  Vec6 y = x;
+  y.head<3>() -= a.cross(x.tail<3>());
+  return y;
+}
+
+// Omega = diag(w^x, w^x) applied to a twist.
+inline Vec6 rotateRate(const Vec3& w, const Vec6& x) {
+  return makeVec6(w.cross(Vec3(x.head<3>())), w.cross(Vec3(x.tail<3>())));
+}
+
+}  // namespace
+
+DenocSolver::DenocSolver(const Model& model, DenocOptions options)
+    : options_(options),
+      nb_(model.nbodies),
+      b_(model.base_dof),
+      n_(model.njoints),
+      nv_(model.nv),
+      parent_(model.parent),
+      column_(static_cast<std::size_t>(model.nbodies), -1) {
+  for (int i = 1; i < nb_; ++i) column_[i] = b_ + model.joint_index[i];
+  const std::size_t nb = static_cast<std::size_t>(nb_);
+  r_.assign(nb, Vec3::Zero());
+  rdot_.assign(nb, Vec3::Zero());
+  w_ang_.assign(nb, Vec3::Zero());
+  p_.assign(nb, Vec6::Zero());
+  M_.assign(nb, Mat6::Zero());
+  B_.assign(nb, Mat6::Zero());
+  Xc_.assign(nb, Mat3::Zero());
+  Pb_.setZero(6, b_);
+  Pb_dot_.setZero(6, b_);
+  for (MatX* m : {&N_, &Ndot_, &MN_, &work_}) m->setZero(6 * nb_, nv_);
+  H_.setZero(nv_, nv_);
+  C_.setZero(nv_, nv_);
+  t_.setZero(6 * nb_);
+  w_.setZero(6 * nb_);
+  for (VecX* v : {&nu_, &Q_, &Cnu_, &rhs_, &nudot_}) v->setZero(nv_);
+  llt_ = Eigen::LLT<MatX>(nv_);
+}
+
+std::string DenocSolver::description() const {
+  std::string d =
+      "decoupled natural orthogonal complement N = N_l N_d, H = N^T M N, C (165) (seed 003, "
+      "SPART), reference point " +
+      toString(options_.point) + ", dense, O(n^3)";
+  if (options_.variant != DenocVariant::Corrected)
+    d += "; PRINTED VARIANT (wrong): " + describe(options_.variant);
+  return d;
+}
+
+// Reference points and their velocities, joint-rate maps, link inertias at the points, the
+// velocity-product matrices and the wrenches wbar (gravity and external, at the points).
+void DenocSolver::linkQuantities(const Model& model, const Data& data, const State& state,
+                                 const ExternalForces& external) {
+  const bool com = options_.point == DenocReferencePoint::CentreOfMass;
+  const Vec3& g = model.gravity;
+  for (int i = 0; i < nb_; ++i) {
+    const Pose& oMi = data.oMi[i];
+    const Vec3 c = oMi.act(model.com[i]);
+    const Vec3 r = com ? c : oMi.p;
+    const Vec3 w = angular(data.v[i]);
+    r_[i] = r;
+    w_ang_[i] = w;
+    rdot_[i] = Vec3(linear(data.v[i])) + w.cross(r);  // velocity of the point
+    t_.segment<3>(6 * i) = rdot_[i];
+    t_.segment<3>(6 * i + 3) = w;
+    // Mbar_i = T^T I T with T = [[1, r^x], [0, 1]] (a point twist to the world-origin one).
+    Mat6 T = Mat6::Identity();
+    T.topRightCorner<3, 3>() = skew(r);
+    Mat6 IT;
+    IT.noalias() = data.I[i] * T;
+    M_[i].noalias() = T.transpose() * IT;
+    Mat6& B = B_[i];
+    if (model.hasAddedMass() && !model.added_mass[i].isZero(0.0)) {
+      // Kirchhoff (fluid at rest), world axes at a body-fixed point:
+      // w = M tdot + (Omega M - M Omega) t + [0; rdot x (M t)_v].
+      const Mat3 W = skew(w);
+      for (int k = 0; k < 6; k += 3)
+        for (int l = 0; l < 6; l += 3) {
+          B.block<3, 3>(k, l).noalias() = W * M_[i].block<3, 3>(k, l);
+          B.block<3, 3>(k, l).noalias() -= M_[i].block<3, 3>(k, l) * W;
+        }
+      B.bottomRows<3>().noalias() += skew(rdot_[i]) * M_[i].topRows<3>();
+    } else {
+      // Omega M E (147)-(148), (165): zero on linear velocity, Omega M on the angular one.
+      B.leftCols<3>().setZero();
+      const Mat3 W = skew(w);
+      for (int k = 0; k < 6; k += 3) B.block<3, 3>(k, 3).noalias() = W * M_[i].block<3, 3>(k, 3);
+    }
+    // wbar_i: world spatial wrenches moved to the point ([f; n_O - r x f]) and the weight at c.
+    Vec6 wi = Vec6::Zero();
+    if (external.body_forces_world) {
+      const Vec6& f = (*external.body_forces_world)[i];
+      wi.head<3>() = f.head<3>();
+      wi.tail<3>() = f.tail<3>() - r.cross(Vec3(f.head<3>()));
+    }
+    const Vec3 weight = model.mass[i] * g;
+    wi.head<3>() += weight;
+    wi.tail<3>() += (c - r).cross(weight);
+    if (i == 0) {  // the vehicle wrench, body frame at the vehicle origin
+      const Vec3 f = oMi.R * linear(external.base_wrench_body);
+      wi.head<3>() += f;
+      wi.tail<3>() += oMi.R * angular(external.base_wrench_body) + (oMi.p - r).cross(f);
+    }
+    w_.segment<6>(6 * i) = wi;
+    if (i > 0) {  // p_i = T^-1 S_i, the twist of the point per unit joint rate
+      const Vec6& S = data.S[i];
+      p_[i] << Vec3(S.head<3>()) - r.cross(Vec3(S.tail<3>())), S.tail<3>();
+    }
+  }
+  for (int k = 0; k < b_; ++k) {
+    const Vec6 S = data.S0.col(k);
+    Pb_.col(k) << Vec3(S.head<3>()) - r_[0].cross(Vec3(S.tail<3>())), S.tail<3>();
+    Pb_dot_.col(k) = options_.variant == DenocVariant::PrintedBaseRate
+                         ? Vec6::Zero()
+                         : rotateRate(w_ang_[0], Pb_.col(k));  // (162) with P_b
+  }
+  (void)state;
+}
+
+// N = N_l N_d and Ndot = Ndot_l N_d + N_l Ndot_d (159), block by block: block (i, joint of j)
+// is A_{i,j} p_j for j an ancestor-or-self of i (the propagation matrices multiply to
+// A_{i,j} = [[1, -(r_i - r_j)^x], [0, 1]]); Ndot_l = N_l Adot N_l has block (i, j)
+// [[0, Xc_i - Xc_j], [0, 0]], Xc the sum of the Adot_{k,k-1} top-right blocks along the path.
+void DenocSolver::buildN(const Model& model) {
+  (void)model;
+  const bool printed_adot = options_.variant == DenocVariant::PrintedAdot;
+  Xc_[0].setZero();
+  for (int i = 1; i < nb_; ++i) {
+    const int p = parent_[i];
+    Mat3 X;
+    if (printed_adot)  // (152) as printed: -(w^x a^x)
+      X.noalias() = -skew(w_ang_[p]) * skew(r_[i] - r_[p]);
+    else  // -(adot)^x; for a fixed in the parent, adot = w x a: the commutator of (151)
+      X = -skew(rdot_[i] - rdot_[p]);
+    Xc_[i] = Xc_[p] + X;
+  }
+  N_.setZero();
+  Ndot_.setZero();
+  for (int i = 0; i < nb_; ++i) {
+    const int row = 6 * i;
+    for (int j = i; j > 0; j = parent_[j]) {
+      const Vec3 a = r_[i] - r_[j];
+      const Vec6 pdot = rotateRate(w_ang_[j], p_[j]);  // (150): pdot = Omega p
+      N_.block<6, 1>(row, column_[j]) = propagate(a, p_[j]);
+      Vec6 nd = propagate(a, pdot);
+      nd.head<3>().noalias() += (Xc_[i] - Xc_[j]) * p_[j].tail<3>();
+      Ndot_.block<6, 1>(row, column_[j]) = nd;
+    }
+    const Vec3 a = r_[i] - r_[0];
+    for (int k = 0; k < b_; ++k) {
+      N_.block<6, 1>(row, k) = propagate(a, Pb_.col(k));
+      Vec6 nd = propagate(a, Pb_dot_.col(k));
+      nd.head<3>().noalias() += Xc_[i] * Pb_.col(k).tail<3>();
+      Ndot_.block<6, 1>(row, k) = nd;
+    }
+  }
+}
+
+void DenocSolver::compute(const Model& model, Data& data, const State& state,
+                          const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
+  static constexpr const char* kFunction = "DenocSolver::compute";
+  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+  const int bodies_of_the_solvers_model = nb_, base_dof_of_the_solvers_model = b_;
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.nbodies, bodies_of_the_solvers_model,
+                             "model.nbodies");
+  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, base_dof_of_the_solvers_model,
+                             "model.base_dof");
+  computeKinematics(model, data, state);
+  linkQuantities(model, data, state, external);
+  buildN(model);
+
+  // H = N^T Mbar N, C = N^T (Mbar Ndot + Omega Mbar E N) (165), block-diagonal Mbar and B.
+  for (int i = 0; i < nb_; ++i) {
+    MN_.middleRows<6>(6 * i).noalias() = M_[i] * N_.middleRows<6>(6 * i);
+    work_.middleRows<6>(6 * i).noalias() = M_[i] * Ndot_.middleRows<6>(6 * i);
+    work_.middleRows<6>(6 * i).noalias() += B_[i] * N_.middleRows<6>(6 * i);
+  }
+  // Summed over row chunks of a few bodies: one product of the whole 6 nbodies-row matrices
+  // would make Eigen's GEMM take its blocking buffers from the heap for large trees.
+  H_.setZero();
+  C_.setZero();
+  Q_.setZero();
+  for (int row = 0; row < 6 * nb_; row += kChunkRows) {
+    const int len = std::min(kChunkRows, 6 * nb_ - row);
+    H_.noalias() += N_.middleRows(row, len).transpose() * MN_.middleRows(row, len);
+    C_.noalias() += N_.middleRows(row, len).transpose() * work_.middleRows(row, len);
+    Q_.noalias() += N_.middleRows(row, len).transpose() * w_.segment(row, len);
+  }
+
+  // H nudot = N^T wbar + tau - C nu (164).
+  nu_.head(b_).noalias() = model.base_basis.transpose() * state.base_twist;
+  nu_.tail(n_) = state.qd;
+  Q_.tail(n_) += tau;
+  Cnu_.noalias() = C_ * nu_;
+  rhs_ = Q_ - Cnu_;
+  llt_.compute(H_);
+  nudot_ = rhs_;
+  llt_.solveInPlace(nudot_);
+  data.qdd = nudot_.tail(n_);
+  data.base_twist_dot.noalias() = model.base_basis * nudot_.head(b_);
+}
+
+MatX DenocSolver::Nl() const {
+  MatX Nl = MatX::Zero(6 * nb_, 6 * nb_);
+  for (int i = 0; i < nb_; ++i)
+    for (int j = i;; j = parent_[j]) {
+      Mat6 A = Mat6::Identity();
+      A.topRightCorner<3, 3>() = -skew(r_[i] - r_[j]);
+      Nl.block<6, 6>(6 * i, 6 * j) = A;
+      if (j == 0) break;
+    }
+  return Nl;
+}
+
+MatX DenocSolver::Nd() const {
+  MatX Nd = MatX::Zero(6 * nb_, nv_);
+  Nd.block(0, 0, 6, b_) = Pb_;
+  for (int i = 1; i < nb_; ++i) Nd.block<6, 1>(6 * i, column_[i]) = p_[i];
+  return Nd;
+}
+
+MatX DenocSolver::Mbar() const {
+  MatX M = MatX::Zero(6 * nb_, 6 * nb_);
+  for (int i = 0; i < nb_; ++i) M.block<6, 6>(6 * i, 6 * i) = M_[i];
+  return M;
+}
+
+std::vector<SolverQuantity> DenocSolver::intermediates() const {
+  return {
+      {"N_l", "twist-propagation matrices A_{i,j}, block lower-triangular (132)-(139)", Nl()},
+      {"N_d", "joint-rate maps p_i and the vehicle's P_b, block diagonal (131), (139)", Nd()},
+      {"N", "natural orthogonal complement N_l N_d: link twists t = N nu (142)", N_},
+      {"Ndot", "Ndot_l N_d + N_l Ndot_d, Ndot_l = N_l Adot N_l (159)", Ndot_},
+      {"Mbar", "block-diagonal link inertias at the reference points (154)", Mbar()},
+      {"t", "link twists [v_point; w] (world axes), N nu", t_},
+      {"H", "generalized inertia N^T Mbar N (165)", H_},
+      {"C", "N^T Mbar Ndot + N^T Omega Mbar E N (165)", C_},
+      {"C_nu", "C nu", Cnu_},
+      {"wbar", "gravity and external wrenches at the reference points", w_},
+      {"Q", "N^T wbar + tau (164)", Q_},
+      {"nudot", "[vehicle; joint] accelerations from H nudot = Q - C nu", nudot_},
+  };
+}
+
+}  // namespace vms
