@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QTreeWidget>
 
 #include "core/integrators/integrator.hpp"
@@ -196,6 +197,33 @@ class TestAppSimulation : public QObject {
     QCOMPARE(tree->selectedItems().first(), other);
     emit window_->sceneView()->bodyPicked(-1);  // a click on nothing
     QTest::qWait(20);
+  }
+
+  // A solver that does not handle the vehicle type stays listed but greyed out, with the reason
+  // as its tooltip; choosing it anyway is refused in the log and the run keeps its solver.
+  void solversThatCannotHandleTheVehicleAreGreyed() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_planar_one_joint.scenario.json"), &error),
+             qPrintable(error));
+    const BaseType base = window_->controller()->scenario().model.base_type;
+    QCOMPARE(base, BaseType::Planar);
+    QComboBox* solver = window_->simulationToolbar()->solverSelector();
+    auto* items = qobject_cast<QStandardItemModel*>(solver->model());
+    QVERIFY(items);
+    int greyed = 0;
+    for (const std::string& name : solverNames()) {
+      const QStandardItem* item = items->item(solver->findText(QString::fromStdString(name)));
+      QVERIFY(item);
+      QCOMPARE(item->isEnabled(), solverSupports(name, base));
+      QCOMPARE(item->toolTip().toStdString(), solverSupportProblem(name, base));
+      if (!item->isEnabled()) ++greyed;
+    }
+    QVERIFY(greyed >= 1);  // barycentric handles free vehicles only
+    emit solver->textActivated("barycentric");
+    QVERIFY(waitUntil(
+        [&] { return window_->panelWidget<ui::LogPanel>()->text().contains("barycentric"); },
+        5000));
+    QCOMPARE(window_->controller()->scenario().solver, std::string("aba"));
   }
 
   void cleanupTestCase() { window_.reset(); }
