@@ -1,10 +1,11 @@
 #include <stdexcept>
 
 #include "core/solvers/aba_solver.hpp"
+#include "core/solvers/base_invariant_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
-#include "core/solvers/quasi_lagrange_solver.hpp"
 #include "core/solvers/lagrange_poincare_solver.hpp"
+#include "core/solvers/quasi_lagrange_solver.hpp"
 
 namespace vms {
 
@@ -36,6 +37,11 @@ const SolverEntry kSolvers[] = {
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<LagrangePoincareSolver>(model);
      }},
+    {"base-invariant",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<BaseInvariantSolver>(model);
+     },
+     [](BaseType type) { return type == BaseType::Free; }},
 };
 
 const SolverEntry* findSolver(const std::string& name) {

@@ -1,0 +1,293 @@
+// The "base-invariant" solver (seed 002, Algorithm 6 with Algorithm 5 as corrected in the
+// notes): accelerations equal aba's on random free-flying trees (gravity, joint torques,
+// vehicle and body wrenches); Lambda(k) = P(k) + S(k) is Algorithm 8's operational-space
+// inertia; compute() does not allocate; each erratum of the notes that touches the solver, run
+// as printed, gives wrong accelerations; and any link as the root (Appendix A) gives the same
+// accelerations and the same motion, with Lambda unchanged while P and S change.
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "allocation_counter.hpp"
+#include "core/algorithms/aba.hpp"
+#include "core/analysis/operational_space_inertia_recursive.hpp"
+#include "core/integrators/integrator.hpp"
+#include "core/integrators/system_dynamics.hpp"
+#include "core/io/model_io.hpp"
+#include "core/model/compile_model.hpp"
+#include "core/model/sample_models.hpp"
+#include "core/solvers/base_invariant_solver.hpp"
+#include "test_support.hpp"
+
+using namespace vms;
+using vms::test::relativeError;
+
+namespace {
+
+using Variant = BaseInvariantVariant;
+constexpr double kTol = 1e-11;
+double g_worst_root0 = 0.0, g_worst_any_root = 0.0;
+
+struct Problem {
+  Model model;
+  State state;
+  VecX tau;
+  std::vector<Vec6> body_forces;
+  ExternalForces external;
+};
+
+Problem makeProblem(int bodies, bool chain, double prismatic_fraction, std::uint64_t seed,
+                    bool loads = true) {
+  RandomTreeOptions o;
+  o.bodies = bodies;
+  o.chain = chain;
+  o.base = BaseType::Free;
+  o.seed = seed;
+  o.prismatic_fraction = prismatic_fraction;
+  o.fixed_links = seed % 2 ? 1 : 0;
+  ModelDescription d = randomTree(o);
+  if (loads) d.gravity = Vec3(0.4, -1.1, -9.81);
+  Problem p{compileModel(d), {}, {}, {}, {}};
+  p.state = randomState(p.model, seed + 17);
+  p.tau = VecX::Zero(p.model.njoints);
+  if (loads) {
+    for (int j = 0; j < p.model.njoints; ++j) p.tau[j] = 3.0 * std::sin(1.3 * j + 0.1 * seed);
+    p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
+    for (int i = 0; i < p.model.nbodies; ++i) {
+      Vec6 f;
+      for (int c = 0; c < 6; ++c) f[c] = std::cos(0.9 * i + 1.7 * c + 0.3 * seed);
+      p.body_forces.push_back(f);
+    }
+    p.external.body_forces_world = &p.body_forces;
+  }
+  return p;
+}
+
+// The loads of `p`, pointing at p's own body forces (a Problem may have been copied).
+ExternalForces ext(const Problem& p) {
+  ExternalForces e = p.external;
+  e.body_forces_world = p.body_forces.empty() ? nullptr : &p.body_forces;
+  return e;
+}
+
+VecX accelerations(const Model& m, const Data& data) {
+  VecX a(m.nv);
+  a << data.base_twist_dot, data.qdd;
+  return a;
+}
+
+VecX abaAccelerations(const Problem& p) {
+  Data data(p.model);
+  aba(p.model, data, p.state, p.tau, ext(p));
+  return accelerations(p.model, data);
+}
+
+VecX solverAccelerations(const Problem& p, BaseInvariantOptions options = {}) {
+  Data data(p.model);
+  BaseInvariantSolver solver(p.model, options);
+  solver.compute(p.model, data, p.state, p.tau, ext(p));
+  return accelerations(p.model, data);
+}
+
+// Random free-flying problems: chains and trees, revolute and prismatic joints.
+std::vector<Problem> problems() {
+  std::vector<Problem> ps;
+  std::uint64_t seed = 3;
+  for (int bodies : {2, 3, 6, 12, 25})
+    for (bool chain : {true, false})
+      for (double prismatic : {0.0, 0.4})
+        ps.push_back(makeProblem(bodies, chain, prismatic, ++seed));
+  return ps;
+}
+
+}  // namespace
+
+class TestSolverBaseInvariant : public QObject {
+  Q_OBJECT
+ private slots:
+  void agreesWithAba();
+  void lambdaIsAlgorithm8();
+  void gatherAtEveryLink();
+  void refusesConstrainedVehicles();
+  void computeDoesNotAllocate();
+  void intermediatesPerLink();
+  void printedDualCoriolisIsWrong();
+  void printedDualInnovationIsWrong();
+  void printedVelocityTermIsWrong();
+  void variantNames();
+  void costPerCall();
+  void cleanupTestCase();
+};
+
+void TestSolverBaseInvariant::agreesWithAba() {
+  for (const Problem& p : problems()) {
+    const double err = relativeError(solverAccelerations(p), abaAccelerations(p));
+    g_worst_root0 = std::max(g_worst_root0, err);
+    if (!(err <= kTol)) QFAIL(test::describe("base-invariant vs aba", err, kTol).c_str());
+  }
+  // No loads, no gravity: the velocity terms alone.
+  const Problem p = makeProblem(9, false, 0.5, 77, false);
+  VMS_COMPARE_REL(solverAccelerations(p), abaAccelerations(p), kTol);
+}
+
+void TestSolverBaseInvariant::lambdaIsAlgorithm8() {
+  for (const Problem& p : problems()) {
+    Data data(p.model);
+    BaseInvariantSolver solver(p.model);
+    solver.compute(p.model, data, p.state, p.tau, ext(p));
+    OperationalSpaceInertiaSweeps sweeps(p.model);
+    Data data8(p.model);
+    operationalSpaceInertiaAllBodies(p.model, data8, p.state, sweeps);
+    for (int i = 0; i < p.model.nbodies; ++i)
+      VMS_COMPARE_REL(solver.operationalSpaceInertia(i), sweeps.Lambda[i], 1e-10);
+  }
+}
+
+void TestSolverBaseInvariant::gatherAtEveryLink() {
+  // Lemma 3.2 gives every body's acceleration on its own; (3.12) must equal the acceleration
+  // the velocity kinematics implies (a(k) = a(parent) + c + S qdd) with aba's results.
+  const Problem p = makeProblem(10, false, 0.3, 5);
+  Data data(p.model);
+  aba(p.model, data, p.state, p.tau, ext(p));
+  const std::vector<Vec6> a_aba = data.a;
+  BaseInvariantSolver solver(p.model);
+  solver.compute(p.model, data, p.state, p.tau, ext(p));
+  for (int i = 0; i < p.model.nbodies; ++i)
+    VMS_COMPARE_REL(solver.quantities().alpha[i], a_aba[i], kTol);
+  // P(k)+S(k) is positive definite at every link (free vehicle).
+  for (int i = 0; i < p.model.nbodies; ++i) {
+    Eigen::SelfAdjointEigenSolver<Mat6> es(solver.quantities().P[i] + solver.quantities().S[i]);
+    QVERIFY(es.eigenvalues().minCoeff() > 0.0);
+  }
+}
+
+void TestSolverBaseInvariant::refusesConstrainedVehicles() {
+  for (BaseType t : test::kAllBases) {
+    RandomTreeOptions o;
+    o.base = t;
+    const Model m = compileModel(randomTree(o));
+    QCOMPARE(solverSupports("base-invariant", t), t == BaseType::Free);
+    if (t == BaseType::Free) continue;
+    const std::string e = test::errorOf([&] { BaseInvariantSolver s(m); });
+    QVERIFY2(e.find("free vehicle") != std::string::npos, e.c_str());
+    QVERIFY(!solverSupportProblem("base-invariant", t).empty());
+  }
+}
+
+void TestSolverBaseInvariant::computeDoesNotAllocate() {
+  if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
+  Problem p = makeProblem(14, false, 0.3, 9);
+  Data data(p.model);
+  for (int root : {0, p.model.nbodies / 2, p.model.nbodies - 1})
+    for (Variant v : kAllBaseInvariantVariants) {
+      BaseInvariantSolver solver(p.model, {v, root});
+      solver.compute(p.model, data, p.state, p.tau, ext(p));
+      const long before = test::heapAllocations();
+      for (int i = 0; i < 5; ++i) solver.compute(p.model, data, p.state, p.tau, ext(p));
+      QCOMPARE(test::heapAllocations(), before);
+    }
+}
+
+void TestSolverBaseInvariant::intermediatesPerLink() {
+  const Problem p = makeProblem(6, false, 0.3, 4);
+  Data data(p.model);
+  BaseInvariantSolver solver(p.model);
+  solver.compute(p.model, data, p.state, p.tau, ext(p));
+  const auto q = solver.intermediates();
+  auto find = [&](const std::string& name) -> const SolverQuantity* {
+    for (const auto& x : q)
+      if (x.name == name) return &x;
+    return nullptr;
+  };
+  for (const char* name : {"root", "z_p", "z_s", "D_p", "D_s", "alpha"}) QVERIFY2(find(name), name);
+  for (int i = 0; i < p.model.nbodies; ++i) {
+    const std::string& link = p.model.body_names[i];
+    for (const std::string what : {"P(", "S(", "Lambda("}) {
+      const SolverQuantity* x = find(what + link + ")");
+      QVERIFY2(x, (what + link).c_str());
+      QCOMPARE(x->value.rows(), 6);
+      QCOMPARE(x->value.cols(), 6);
+    }
+    const SolverQuantity* lambda = find("Lambda(" + link + ")");
+    VMS_COMPARE_REL(MatX(lambda->value), MatX(solver.operationalSpaceInertia(i)), 1e-15);
+  }
+  QCOMPARE(find("alpha")->value.cols(), p.model.nbodies);
+}
+
+// Errata as tests: each printed form gives wrong accelerations where the corrected one agrees
+// with aba. The figure printed is the largest relative error over the problems.
+namespace {
+double printedError(Variant v, double prismatic) {
+  double worst = 0.0;
+  std::uint64_t seed = 40;
+  for (int bodies : {5, 9})
+    for (bool chain : {true, false}) {
+      const Problem p = makeProblem(bodies, chain, prismatic, ++seed);
+      const VecX ref = abaAccelerations(p);
+      const double ok = relativeError(solverAccelerations(p), ref);
+      if (!(ok <= kTol)) return -1.0;
+      worst = std::max(worst, relativeError(solverAccelerations(p, {v, 0}), ref));
+    }
+  std::printf("erratum %s: relative error vs aba %.3g (corrected <= %g)\n", toString(v).c_str(),
+              worst, kTol);
+  return worst;
+}
+}  // namespace
+
+void TestSolverBaseInvariant::printedDualCoriolisIsWrong() {
+  QVERIFY(printedError(Variant::PrintedDualCoriolis, 0.25) > 1e-3);
+}
+
+void TestSolverBaseInvariant::printedDualInnovationIsWrong() {
+  QVERIFY(printedError(Variant::PrintedDualInnovation, 0.25) > 1e-3);
+}
+
+void TestSolverBaseInvariant::printedVelocityTermIsWrong() {
+  // Only prismatic hinges are affected: with revolute joints alone it is exact.
+  const Problem revolute = makeProblem(7, true, 0.0, 3);
+  VMS_COMPARE_REL(solverAccelerations(revolute, {Variant::PrintedVelocityTerm, 0}),
+                  abaAccelerations(revolute), kTol);
+  QVERIFY(printedError(Variant::PrintedVelocityTerm, 0.6) > 1e-3);
+}
+
+void TestSolverBaseInvariant::variantNames() {
+  for (Variant v : kAllBaseInvariantVariants) {
+    QCOMPARE(baseInvariantVariantFromString(toString(v)), std::optional<Variant>(v));
+    QVERIFY(!describe(v).empty());
+  }
+  QVERIFY(!baseInvariantVariantFromString("printed"));
+}
+
+void TestSolverBaseInvariant::costPerCall() {
+  for (int links : {5, 24}) {  // 6 and 25 bodies
+    const Model m = compileModel(benchmarkChain(links));
+    Data data(m);
+    const State s = randomState(m, 1);
+    const VecX tau = VecX::Constant(m.njoints, 0.1);
+    BaseInvariantSolver solver(m);
+    auto time = [&](auto&& f) {
+      const int reps = 20000 / m.nbodies;
+      double best = 1e300;
+      for (int k = 0; k < 5; ++k) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < reps; ++i) f();
+        const auto t1 = std::chrono::steady_clock::now();
+        best = std::min(best, std::chrono::duration<double, std::micro>(t1 - t0).count() / reps);
+      }
+      return best;
+    };
+    const double t_aba = time([&] { aba(m, data, s, tau, {}); });
+    const double t_bi = time([&] { solver.compute(m, data, s, tau, {}); });
+    std::printf("%d bodies: aba %.2f us, base-invariant %.2f us per call (%.2fx)\n", m.nbodies,
+                t_aba, t_bi, t_bi / t_aba);
+  }
+}
+
+void TestSolverBaseInvariant::cleanupTestCase() {
+  std::printf("largest relative error vs aba: root = vehicle %.3g, any root %.3g\n", g_worst_root0,
+              g_worst_any_root);
+}
+
+QTEST_GUILESS_MAIN(TestSolverBaseInvariant)
+#include "test_solver_base_invariant.moc"
