@@ -88,7 +88,8 @@ BaseInvariantSolver::BaseInvariantSolver(const Model& model, BaseInvariantOption
   for (std::vector<Vec6>* v :
        {&x_.z_p, &x_.z_s, &x_.za, &x_.z_s_plus, &x_.a, &x_.s, &x_.U_p, &x_.U_s, &x_.alpha})
     v->assign(n, Vec6::Zero());
-  for (std::vector<double>* d : {&x_.D_p, &x_.D_s, &x_.eps_p, &x_.eps_s}) d->assign(n, 0.0);
+  for (std::vector<double>* d : {&x_.D_p, &x_.D_s, &x_.eps_p, &x_.eps_s, &x_.form})
+    d->assign(n, 0.0);
 }
 
 std::string BaseInvariantSolver::description() const {
@@ -191,10 +192,18 @@ void BaseInvariantSolver::perBodyAccelerations(const Model& model, Data& data) {
     x_.alpha[i] = -llt_.solve(x_.z_p[i] + x_.z_s[i]);
     data.a[i] = x_.alpha[i];
   }
-  for (int k = 1; k < n; ++k) {  // (3.13), s-form: local to the body
-    const int b = tree_.order[k];
-    data.qdd[model.joint_index[tree_.edge_body[b]]] =
-        (x_.eps_s[b] + x_.U_s[b].dot(x_.alpha[b])) / x_.D_s[b];
+  // (3.13): both forms are local; read the alpha of the link nearer the vehicle.
+  for (int k = 1; k < n; ++k) {
+    const int b = tree_.order[k], u = tree_.parent[b];
+    double qdd;
+    if (tree_.edge_sign[b] > 0) {  // p-form, alpha+(k) = alpha of the parent
+      qdd = (x_.eps_p[b] - x_.U_p[b].dot(x_.alpha[u] + x_.a[b])) / x_.D_p[b];
+      x_.form[b] = 1.0;
+    } else {  // s-form: the edge runs towards the vehicle
+      qdd = (x_.eps_s[b] + x_.U_s[b].dot(x_.alpha[b])) / x_.D_s[b];
+      x_.form[b] = -1.0;
+    }
+    data.qdd[model.joint_index[tree_.edge_body[b]]] = qdd;
   }
   data.base_twist_dot = actInvMotion(data.oMi[0], x_.alpha[0]);
 }
@@ -246,19 +255,23 @@ std::vector<SolverQuantity> BaseInvariantSolver::intermediates() const {
   MatX root(1, 1);
   root(0, 0) = tree_.root;
   q.push_back({"root", "body taken as the base (Appendix A); 0 = the vehicle", root});
-  MatX zp(6, n), zs(6, n), alpha(6, n), Dp(n, 1), Ds(n, 1);
+  MatX zp(6, n), zs(6, n), alpha(6, n), Dp(n, 1), Ds(n, 1), form(n, 1);
   for (int i = 0; i < n; ++i) {
     zp.col(i) = x_.z_p[i];
     zs.col(i) = x_.z_s[i];
     alpha.col(i) = x_.alpha[i];
     Dp(i, 0) = x_.D_p[i];
     Ds(i, 0) = x_.D_s[i];
+    form(i, 0) = x_.form[i];
   }
   q.push_back({"z_p", "P-sweep articulated bias force per body, world origin (2.13a)", zp});
   q.push_back({"z_s", "S-sweep (dual) articulated bias force per body, world origin (3.5a)", zs});
   q.push_back({"D_p", "H P H* per body's edge (2.6); 0 at the root", Dp});
   q.push_back({"D_s", "H S+ H* per body's edge (3.3); 0 at the root", Ds});
   q.push_back({"alpha", "spatial acceleration per body, Lemma 3.2 (3.12)", alpha});
+  q.push_back({"qdd_form",
+               "form of (3.13) per body's edge: +1 p-form (parent's alpha), -1 s-form (own)",
+               form});
   for (int i = 0; i < n; ++i) {
     const std::string& link = body_names_[i];
     const Vec3& o = body_pose_[i].p;

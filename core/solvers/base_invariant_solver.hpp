@@ -17,7 +17,13 @@
 //     z_s+ <- z_s+ + S+(k) a_s(k), a_s(k) = -a(k);  D_s = s^T S+ s;
 //     eps_s = T + s^T z_s+;  S(k) = S+ - S+ s s^T S+ / D_s;  z_s = z_s+ - S+ s eps_s / D_s.
 //   Lemma 3.2: alpha(k) = -[P(k) + S(k)]^-1 (z_p(k) + z_s(k)), every body on its own;
-//   (3.13), s-form: qdd(k) = (eps_s + (S+ s)^T alpha(k)) / D_s, local to body k.
+//   (3.13), two local forms, equal in exact arithmetic:
+//     p-form qdd(k) = (eps_p - (P s)^T (alpha(u) + a)) / D_p  (alpha+(k) = alpha of parent u),
+//     s-form qdd(k) = (eps_s + (S+ s)^T alpha(k)) / D_s;
+//   alpha of a light link beside heavy ones carries cond(Lambda) eps errors (cond ~ the mass
+//   ratio), so each joint reads the alpha of its link nearer the vehicle, the heavy body of a
+//   VMS: the p-form when the edge runs as in the model, the s-form when the re-rooting reversed
+//   it (UVMS example: 1e-15 instead of 3e-11 with the s-form everywhere).
 //   Algorithm 8: Lambda(k) = P(k) + S(k), the operational-space inertia of body k.
 // (z_p here is the paper's z_p - P a_p: the velocity term of a hinge is added when its
 // articulated force crosses it.) b(k) = v x* (M v) - weight - external wrench; the vehicle
@@ -85,7 +91,8 @@ struct BaseInvariantQuantities {
   std::vector<Vec6> s;             // axis of the body's edge (re-rooted direction)
   std::vector<Vec6> U_p, U_s;      // P s, S+ s
   std::vector<double> D_p, D_s, eps_p, eps_s;
-  std::vector<Vec6> alpha;  // spatial accelerations from Lemma 3.2
+  std::vector<Vec6> alpha;   // spatial accelerations from Lemma 3.2
+  std::vector<double> form;  // (3.13) used for the body's edge: +1 p-form, -1 s-form
 };
 
 /// O(N) forward dynamics by the two opposite recursions of Algorithm 6 (see the file comment).
