@@ -329,26 +329,46 @@ void TestSolverBaseInvariant::lambdaIsRootInvariant() {
   }
 }
 
+namespace {
+// The largest relative difference between the states after 0.2 s (RK4, 1 ms) with aba and with
+// the base-invariant solver rooted at each body in turn.
+double trajectoryDifference(const Problem& p) {
+  auto run = [&](std::unique_ptr<ForwardDynamicsSolver> solver) {
+    SystemDynamics dynamics(p.model, std::move(solver));
+    dynamics.setJointForces(p.tau);
+    dynamics.external() = ext(p);
+    auto integrator = makeIntegrator("rk4", p.model);
+    State s = p.state;
+    for (int k = 0; k < 200; ++k) integrator->advance(dynamics, s, 1e-3);
+    VecX x(7 + 6 + 2 * p.model.njoints);
+    x << s.base_orientation.coeffs(), s.base_position, s.base_twist, s.q, s.qd;
+    return x;
+  };
+  const VecX ref = run(makeSolver("aba", p.model));
+  double worst = 0.0;
+  for (int root = 0; root < p.model.nbodies; ++root)
+    worst =
+        std::max(worst, relativeError(run(std::make_unique<BaseInvariantSolver>(
+                                          p.model, BaseInvariantOptions{Variant::Corrected, root})),
+                                      ref));
+  return worst;
+}
+}  // namespace
+
 void TestSolverBaseInvariant::sameMotionWhateverTheRoot() {
   for (bool chain : {true, false}) {
-    const Problem p = makeProblem(8, chain, 0.3, chain ? 31 : 32);
-    auto run = [&](std::unique_ptr<ForwardDynamicsSolver> solver) {
-      SystemDynamics dynamics(p.model, std::move(solver));
-      dynamics.setJointForces(p.tau);
-      dynamics.external() = ext(p);
-      auto integrator = makeIntegrator("rk4", p.model);
-      State s = p.state;
-      for (int k = 0; k < 200; ++k) integrator->advance(dynamics, s, 1e-3);
-      VecX x(7 + 6 + 2 * p.model.njoints);
-      x << s.base_orientation.coeffs(), s.base_position, s.base_twist, s.q, s.qd;
-      return x;
-    };
-    const VecX ref = run(makeSolver("aba", p.model));
-    for (int root = 0; root < p.model.nbodies; ++root) {
-      const VecX x = run(std::make_unique<BaseInvariantSolver>(
-          p.model, BaseInvariantOptions{Variant::Corrected, root}));
-      VMS_COMPARE_REL(x, ref, 1e-10);
-    }
+    const double d = trajectoryDifference(makeProblem(8, chain, 0.3, chain ? 31 : 32));
+    if (!(d <= 1e-10)) QFAIL(test::describe("trajectory, every root vs aba", d, 1e-10).c_str());
+  }
+  // The example models (as free-floating), every link as the root, under their own gravity.
+  const QDir models(VMS_SOURCE_DIR "/models");
+  for (const QString& f : models.entryList({"*.vms.json"}, QDir::Files, QDir::Name)) {
+    Problem p{loadModel(models.filePath(f).toStdString(), BaseType::Free), {}, {}, {}, {}};
+    p.state = randomState(p.model, 7);
+    p.tau = VecX::Constant(p.model.njoints, 0.2);
+    const double d = trajectoryDifference(p);
+    std::printf("%s: trajectory over every root vs aba %.3g\n", f.toStdString().c_str(), d);
+    if (!(d <= 1e-9)) QFAIL(test::describe(f.toStdString().c_str(), d, 1e-9).c_str());
   }
 }
 
