@@ -167,6 +167,15 @@ void TestSolverBaseInvariant::gatherAtEveryLink() {
   solver.compute(p.model, data, p.state, p.tau, ext(p));
   for (int i = 0; i < p.model.nbodies; ++i)
     VMS_COMPARE_REL(solver.quantities().alpha[i], a_aba[i], kTol);
+  // (3.13): the p-form (parent's alpha) and the s-form (own alpha) give the same qdd.
+  const BaseInvariantQuantities& x = solver.quantities();
+  for (int b = 1; b < p.model.nbodies; ++b) {
+    const int u = solver.tree().parent[b];
+    const double qdd_p = (x.eps_p[b] - x.U_p[b].dot(x.alpha[u] + x.a[b])) / x.D_p[b];
+    const double qdd_s = (x.eps_s[b] + x.U_s[b].dot(x.alpha[b])) / x.D_s[b];
+    QVERIFY(std::abs(qdd_p - qdd_s) <= 1e-10 * std::max(1.0, std::abs(qdd_p)));
+    QCOMPARE(x.form[b], 1.0);  // vehicle as the root: every hinge reads its parent's alpha
+  }
   // P(k)+S(k) is positive definite at every link (free vehicle).
   for (int i = 0; i < p.model.nbodies; ++i) {
     Eigen::SelfAdjointEigenSolver<Mat6> es(solver.quantities().P[i] + solver.quantities().S[i]);
