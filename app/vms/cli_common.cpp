@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/io/model_io.hpp"
+#include "core/solvers/base_invariant_solver.hpp"
 
 namespace vms::cli {
 
@@ -54,8 +55,30 @@ StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
   return s;
 }
 
+namespace {
+// --root LINK: the base-invariant solver re-rooted at LINK's body.
+std::unique_ptr<ForwardDynamicsSolver> rootedSolverFromArguments(const Arguments& args,
+                                                                 const Model& model,
+                                                                 const std::string& link) {
+  const std::string solver = "base-invariant";
+  if (const auto other = args.get("solver"); other && *other != solver)
+    throw UsageError("--root selects the " + solver +
+                     " solver; it cannot be combined with --solver " + *other);
+  if (const std::string problem = solverSupportProblem(solver, model.base_type); !problem.empty())
+    throw UsageError("--root: " + problem);
+  const int body = rootBodyOfLink(model, link);
+  if (body < 0)
+    throw UsageError("--root: unknown link '" + link + "' (links: " + joinNames(model.body_names) +
+                     ", or any fused link or frame)");
+  BaseInvariantOptions options;
+  options.root_body = body;
+  return std::make_unique<BaseInvariantSolver>(model, options);
+}
+}  // namespace
+
 std::unique_ptr<ForwardDynamicsSolver> solverFromArguments(const Arguments& args,
                                                            const Model& model) {
+  if (const auto root = args.get("root")) return rootedSolverFromArguments(args, model, *root);
   const std::string name = args.get("solver").value_or(defaultSolverName());
   const std::vector<std::string> names = solverNames();
   if (std::find(names.begin(), names.end(), name) == names.end())

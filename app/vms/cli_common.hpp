@@ -22,7 +22,10 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path);
 /// Reads --state for `model`; prints warnings to stderr.
 StateFile loadStateFromArguments(const Arguments& args, const Model& model);
 
-/// --solver (default aba); UsageError listing the available ones if unknown.
+/// --solver (default aba); UsageError listing the available ones if unknown. With --root LINK
+/// (extension): the base-invariant solver with the body of LINK as the base (seed 002,
+/// Appendix A); UsageError if LINK is unknown, the vehicle is not free, or --solver names
+/// another solver.
 std::unique_ptr<ForwardDynamicsSolver> solverFromArguments(const Arguments& args,
                                                            const Model& model);
 

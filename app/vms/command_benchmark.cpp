@@ -1,4 +1,5 @@
-// vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]
+// vms benchmark MODEL [--base TYPE] [--solver NAME | --root LINK] [--iterations N]
+//               [--integrator NAME]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,8 +33,9 @@ State benchmarkState(const Model& model) {
 
 int runBenchmark(int argc, char** argv) {
   const char* usage =
-      "vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]";
-  const Arguments args(argc, argv, 2, {"base", "solver", "iterations", "integrator"});
+      "vms benchmark MODEL [--base TYPE] [--solver NAME | --root LINK] [--iterations N] "
+      "[--integrator NAME]";
+  const Arguments args(argc, argv, 2, {"base", "solver", "root", "iterations", "integrator"});
   const long iterations = args.integer("iterations", 150000);
   if (iterations < 15 || iterations > 1000000000L)
     throw UsageError("--iterations must be from 15 to 1e9");
@@ -51,7 +53,7 @@ int runBenchmark(int argc, char** argv) {
   const double fd_us =
       medianMicroseconds(iterations, [&] { solver->compute(model, data, state, tau, none); });
 
-  SystemDynamics dynamics(model, solver->name());
+  SystemDynamics dynamics(model, solverFromArguments(args, model));
   dynamics.setJointForces(tau);
   State s = state;
   const double dt = 1e-4;
@@ -71,6 +73,7 @@ int runBenchmark(int argc, char** argv) {
       .string("integrator", integrator->name())
       .string("base_type", toString(model.base_type))
       .integer("bodies", model.nbodies);
+  if (const auto root = args.get("root")) out.string("root", *root);  // extension
   std::fputs(out.str().c_str(), stdout);
   return kExitOk;
 }

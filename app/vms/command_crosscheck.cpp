@@ -1,4 +1,4 @@
-// vms crosscheck MODEL --state STATE [--base TYPE]
+// vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]
 // Every solver that handles the model's vehicle type, at the STATE (its tau, the model's
 // gravity, no other force), against `aba`: the largest relative difference in joint and in
 // vehicle accelerations, and the time per call. Exit 1 when a difference exceeds 1e-9.
@@ -49,8 +49,8 @@ double timePerCall(ForwardDynamicsSolver& solver, const Model& model, Data& data
 }  // namespace
 
 int runCrosscheck(int argc, char** argv) {
-  const char* usage = "vms crosscheck MODEL --state STATE [--base TYPE]";
-  const Arguments args(argc, argv, 2, {"state", "base"});
+  const char* usage = "vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]";
+  const Arguments args(argc, argv, 2, {"state", "base", "root"});
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   const StateFile input = loadStateFromArguments(args, model);
   const std::string state_path = args.required("state");
@@ -64,6 +64,8 @@ int runCrosscheck(int argc, char** argv) {
   std::printf("%-22s %16s %16s %12s\n", "solver", "joint acc. diff", "vehicle acc. diff",
               "us per call");
   std::vector<std::string> differing, not_run;
+  // --root LINK (extension): one more row, base-invariant with LINK's body as the base.
+  auto rooted = args.has("root") ? solverFromArguments(args, model) : nullptr;
   for (const std::string& name : solverNames()) {
     if (const std::string problem = solverSupportProblem(name, model.base_type); !problem.empty()) {
       not_run.push_back(problem);
@@ -80,6 +82,15 @@ int runCrosscheck(int argc, char** argv) {
     const double dv = relativeDifference(a.vehicle, reference.vehicle);
     std::printf("%-22s %16.3g %16.3g %12.3f\n", name.c_str(), dq, dv, us);
     if (!(dq <= kTolerance) || !(dv <= kTolerance)) differing.push_back(name);
+  }
+  if (rooted) {
+    const std::string label = "base-invariant@" + *args.get("root");
+    const Accelerations a = evaluate(*rooted, model, data, input.state, input.tau);
+    const double us = timePerCall(*rooted, model, data, input.state, input.tau);
+    const double dq = relativeDifference(a.joints, reference.joints);
+    const double dv = relativeDifference(a.vehicle, reference.vehicle);
+    std::printf("%-22s %16.3g %16.3g %12.3f\n", label.c_str(), dq, dv, us);
+    if (!(dq <= kTolerance) || !(dv <= kTolerance)) differing.push_back(label);
   }
   for (const std::string& line : not_run) std::printf("not run: %s\n", line.c_str());
   if (!differing.empty()) {

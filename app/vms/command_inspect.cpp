@@ -1,4 +1,4 @@
-// vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]
+// vms inspect MODEL --state STATE [--base TYPE] [--solver NAME | --root LINK] [--detail]
 #include <cstdio>
 
 #include "cli_common.hpp"
@@ -12,8 +12,9 @@
 namespace vms::cli {
 
 int runInspect(int argc, char** argv) {
-  const char* usage = "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]";
-  const Arguments args(argc, argv, 2, {"state", "base", "solver"}, {"detail"});
+  const char* usage =
+      "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME | --root LINK] [--detail]";
+  const Arguments args(argc, argv, 2, {"state", "base", "solver", "root"}, {"detail"});
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   const StateFile input = loadStateFromArguments(args, model);
   const State& state = input.state;
@@ -60,6 +61,7 @@ int runInspect(int argc, char** argv) {
       .integer("dof", model.nv)
       .vector("angular_momentum_com", momentum.angular_com)
       .number("total_mass", momentum.mass);
+  if (const auto root = args.get("root")) out.string("root", *root);  // extension
   if (args.has("detail")) {
     // The solver's own intermediate quantities (its paper's notation) at this state.
     JsonObjectWriter detail;

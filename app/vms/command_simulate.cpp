@@ -1,5 +1,5 @@
 // vms simulate MODEL --state STATE --duration T --dt H [--integrator NAME] [--base TYPE]
-//              [--solver NAME] [--every K] [--out FILE.csv]
+//              [--solver NAME | --root LINK] [--every K] [--out FILE.csv]
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -30,9 +30,10 @@ struct FileCloser {
 int runSimulate(int argc, char** argv) {
   const char* usage =
       "vms simulate MODEL --state STATE --duration T --dt H [--integrator NAME] [--base TYPE] "
-      "[--solver NAME] [--every K] [--out FILE.csv]";
-  const Arguments args(argc, argv, 2,
-                       {"state", "duration", "dt", "integrator", "base", "solver", "every", "out"});
+      "[--solver NAME | --root LINK] [--every K] [--out FILE.csv]";
+  const Arguments args(
+      argc, argv, 2,
+      {"state", "duration", "dt", "integrator", "base", "solver", "root", "every", "out"});
   const std::string model_path = modelPath(args, usage);
   const double duration = args.number("duration", NAN);
   const double dt = args.number("dt", NAN);
@@ -57,9 +58,9 @@ int runSimulate(int argc, char** argv) {
     throw ModelError(args.required("state") +
                      ": the momentum or energy of this state is not finite (velocities or the "
                      "model's numbers too large for double precision)");
-  const std::string solver_name = solverFromArguments(args, model)->name();
+  auto solver = solverFromArguments(args, model);
   auto integrator = integratorFromArguments(args, model);
-  SystemDynamics dynamics(model, solver_name);
+  SystemDynamics dynamics(model, std::move(solver));
   dynamics.setJointForces(input.tau);
 
   std::unique_ptr<std::FILE, FileCloser> file(stdout);

@@ -1,6 +1,7 @@
 #include "core/integrators/system_dynamics.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include "core/algorithms/kinematics.hpp"
 
@@ -13,6 +14,15 @@ SystemDynamics::SystemDynamics(const Model& model, const std::string& solver)
       tau_(VecX::Zero(model.njoints)),
       tau_total_(VecX::Zero(model.njoints)) {
   if (!solver_) throw std::invalid_argument("unknown solver '" + solver + "'");
+}
+
+SystemDynamics::SystemDynamics(const Model& model, std::unique_ptr<ForwardDynamicsSolver> solver)
+    : model_(&model),
+      data_(model),
+      solver_(std::move(solver)),
+      tau_(VecX::Zero(model.njoints)),
+      tau_total_(VecX::Zero(model.njoints)) {
+  if (!solver_) throw std::invalid_argument("SystemDynamics: no solver");
 }
 
 void SystemDynamics::addForceModel(ForceModel* force_model) {

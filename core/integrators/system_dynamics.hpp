@@ -20,6 +20,9 @@ class SystemDynamics {
  public:
   /// Throws std::invalid_argument for an unknown solver name.
   explicit SystemDynamics(const Model& model, const std::string& solver = defaultSolverName());
+  /// With a solver made by the caller for `model` (e.g. base-invariant with another root).
+  /// Throws std::invalid_argument for a null solver.
+  SystemDynamics(const Model& model, std::unique_ptr<ForwardDynamicsSolver> solver);
 
   const Model& model() const { return *model_; }
   Data& data() { return data_; }

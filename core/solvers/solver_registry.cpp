@@ -2,6 +2,7 @@
 
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/barycentric_solver.hpp"
+#include "core/solvers/base_invariant_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/denoc_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -52,6 +53,11 @@ const SolverEntry kSolvers[] = {
        return std::make_unique<BarycentricSolver>(model);
      },
      // The centre-of-mass split of seed 003 needs an unconstrained vehicle.
+     [](BaseType type) { return type == BaseType::Free; }},
+    {"base-invariant",
+     [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+       return std::make_unique<BaseInvariantSolver>(model);
+     },
      [](BaseType type) { return type == BaseType::Free; }},
 };
 

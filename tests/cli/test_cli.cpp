@@ -102,6 +102,7 @@ void TestCli::inspectMatchesLibrary_data() {
         << solver;
     QTest::newRow((std::string("spatial_urdf_") + solver).c_str())
         << model("seed004_spatial.urdf") << model("state_seed004_spatial_moving.json") << solver;
+    // A solver that does not handle planar vehicles must refuse this one by name.
     QTest::newRow((std::string("planar_json_") + solver).c_str())
         << model("seed004_planar.vms.json") << model("state_seed004_planar_moving.json") << solver;
   }
