@@ -244,11 +244,16 @@ void LagrangePoincareSolver::reducedTerms(const State& state) {
   const auto M0m_dot = Mdot_.topRightCorner(b, n);
   Mhat_dot_ = Mdot_.bottomRightCorner(n, n);
   if (b > 0) {
-    bn_ = M0m_dot;  // dA/dt = M0^-1 (dM0m/dt + s dM0/dt A)
-    bn_.noalias() += s * (M0_dot * x_.A);
+    // dA/dt = M0^-1 (dM0m/dt + s dM0/dt A). No scalar factor inside a product: with b = 1 (a
+    // rail or turntable vehicle) Eigen turns the 1-row product into a vector product whose
+    // scaled operand it would copy to the heap.
+    bn_.noalias() = M0_dot * x_.A;
+    bn_ *= s;
+    bn_ += M0m_dot;
     x_.A_dot.noalias() = M0inv_ * bn_;
-    bb_.noalias() = M0_dot * M0inv_;  // dM0^-1/dt
-    M0inv_dot_.noalias() = -M0inv_ * bb_;
+    bb_.noalias() = M0_dot * M0inv_;  // dM0^-1/dt = -M0^-1 dM0/dt M0^-1
+    M0inv_dot_.noalias() = M0inv_ * bb_;
+    M0inv_dot_ *= -1.0;
     nn_.noalias() = x_.M0m.transpose() * x_.A_dot;  // dMhat/dt by (119)
     Mhat_dot_ -= nn_;
     Mhat_dot_ -= nn_.transpose();

@@ -212,20 +212,29 @@ void TestIntegratorMomentumRk4::convergenceOrder() {
   State s0 = randomState(m, 11);
   s0.base_twist = s0.base_twist.cwiseProduct(subgroupMask(m)) * 3.0;
   const VecX tau = VecX::LinSpaced(m.njoints, -0.5, 0.5);
-  const double T = 1.0, h0 = 0.02;
+  // Steps of 10, 5, 2.5 and 1.25 ms; the order is judged on the finest pair. Plain rk4 shows the
+  // same pre-asymptotic ratios on these systems (e.g. 20.3 and 18.9 for the spinning cylindrical
+  // vehicle at 10/5/2.5 ms, against 16 in the limit), so this is the system, not the method.
+  const double T = 1.0, h0 = 0.01;
   const State ref = integrate(m, "rk4", s0, tau, T, h0 / 64.0);
-  double err[3];
-  for (int k = 0; k < 3; ++k)
+  double err[4];
+  for (int k = 0; k < 4; ++k)
     err[k] = (integrate(m, "momentum-rk4", s0, tau, T, h0 / std::pow(2.0, k)).q - ref.q)
                  .cwiseAbs()
                  .maxCoeff();
-  const double r1 = err[0] / err[1], r2 = err[1] / err[2];
-  qInfo("momentum-rk4 %s: q errors %.3e %.3e %.3e, ratios %.2f %.2f (orders %.2f %.2f)",
-        toString(m.base_type).c_str(), err[0], err[1], err[2], r1, r2, std::log2(r1),
-        std::log2(r2));
-  QVERIFY(err[2] < 1e-5);
-  QVERIFY2(std::abs(std::log2(r1) - 4.0) < 0.3 && std::abs(std::log2(r2) - 4.0) < 0.3,
-           qPrintable(QString("ratios %1, %2; expected ~16").arg(r1).arg(r2)));
+  const double r1 = err[0] / err[1], r2 = err[1] / err[2], r3 = err[2] / err[3];
+  qInfo(
+      "momentum-rk4 %s: q errors %.3e %.3e %.3e %.3e, ratios %.2f %.2f %.2f (orders %.2f %.2f "
+      "%.2f)",
+      toString(m.base_type).c_str(), err[0], err[1], err[2], err[3], r1, r2, r3, std::log2(r1),
+      std::log2(r2), std::log2(r3));
+  QVERIFY(err[3] < 1e-6);
+  // The finest pair still above rounding (1e-11; the translation vehicle reaches 5e-14).
+  int k = 2;
+  while (k > 0 && err[k + 1] < 1e-11) --k;
+  const double ratio = err[k] / err[k + 1];
+  QVERIFY2(std::abs(std::log2(ratio) - 4.0) < 0.2,
+           qPrintable(QString("ratio %1 at the finest usable pair; expected ~16").arg(ratio)));
 }
 
 // Free-floating under uniform gravity: P(t) = P0 + m g t to rounding; L_o(t) = L0 +
