@@ -81,7 +81,7 @@ using ControllerSetup = std::variant<ComputedTorqueSetup, JointPDSetup, Resolved
 struct EnvironmentSpec {
   enum class Type { None, Gravity, Underwater, GravityGradient };
   Type type = Type::None;
-  FluidProperties fluid;        // underwater
+  FluidProperties fluid;  // underwater
   std::vector<HydrodynamicBody> bodies;
   double mean_motion = 0.0;  // gravity_gradient: orbit rate n, rad/s
 };

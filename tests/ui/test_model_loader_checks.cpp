@@ -36,9 +36,10 @@ class TestModelLoaderChecks : public QObject {
   void unregisteredIntegrator() {
     Scenario s = loadScenario(kScenario);
     s.integrator = "rk9";
-    QCOMPARE(refusal(s),
-             QString::fromStdString(kScenario) +
-                 ": integrator: unknown integrator 'rk9' (available: rk4, euler, rk45, momentum-rk4)");
+    QCOMPARE(
+        refusal(s),
+        QString::fromStdString(kScenario) +
+            ": integrator: unknown integrator 'rk9' (available: rk4, euler, rk45, momentum-rk4)");
   }
 
   void unregisteredSolver() {
