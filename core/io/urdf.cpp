@@ -445,8 +445,17 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
   ModelDescription d;
   d.name = pre.robot_name;
   d.base_type = BaseType::Free;
+  // urdfdom must have read the same links and joints as the pre-pass: malformed XML (e.g. a
+  // <robot> nested inside a <link>) can make the two disagree, and a missing one would be a
+  // null pointer below.
+  auto notReadByUrdfdom = [&](const std::string& what) {
+    io::fail(source, what,
+             "urdfdom did not read it from this file (malformed XML around it, e.g. an element "
+             "nested where it does not belong)");
+  };
   for (const auto& name : pre.link_order) {
     const auto l = model->getLink(name);
+    if (!l) notReadByUrdfdom("link " + quote(name));
     LinkDescription ld;
     ld.name = name;
     if (l && l->inertial) {
@@ -465,6 +474,7 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
   }
   for (const auto& name : pre.joint_order) {
     const auto j = model->getJoint(name);
+    if (!j) notReadByUrdfdom("joint " + quote(name));
     JointDescription jd;
     jd.name = name;
     jd.parent = j->parent_link_name;
