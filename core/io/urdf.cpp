@@ -403,13 +403,28 @@ void writeVisual(const Visual& v, std::ostringstream& o) {
 
 }  // namespace
 
+namespace {
+
+// TinyXML (the parser under urdfdom too) skips a UTF-8 sequence by the length its lead byte
+// announces: a lead byte among the last bytes jumps over the terminating NUL and reads past the
+// end of the buffer (found by fuzz_urdf). Every text TinyXML parses gets 8 NUL bytes after it,
+// so such a jump lands on a NUL inside the buffer and parsing stops there.
+std::string paddedForTinyXml(const char* text) {
+  std::string padded(text);
+  padded.append(8, '\0');
+  return padded;
+}
+
+}  // namespace
+
 ModelDescription parseUrdf(const std::string& xml, const std::string& source,
                            std::vector<std::string>* warnings) {
   if (xml.find_first_not_of(" \t\r\n") == std::string::npos)
     io::fail(source, "XML", "the file is empty");
   io::checkXmlNesting(xml, source);  // TinyXML's parser and printer recurse per level
   TiXmlDocument doc;
-  doc.Parse(xml.c_str());
+  const std::string padded = paddedForTinyXml(xml.c_str());
+  doc.Parse(padded.c_str());
   if (doc.Error()) {
     io::fail(
         source,
@@ -430,7 +445,7 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
     UrdfdomLogCapture capture;
     console_bridge::useOutputHandler(&capture);
     try {
-      model = urdf::parseURDF(printer.CStr());
+      model = urdf::parseURDF(paddedForTinyXml(printer.CStr()));
     } catch (const std::exception& e) {
       capture.first_error = e.what();
     }
