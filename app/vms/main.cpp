@@ -13,11 +13,12 @@ namespace {
 const char* kHelp =
     "vms - vehicle-manipulator dynamics from the command line\n"
     "\n"
-    "  vms inspect MODEL --state STATE [--base TYPE] [--solver NAME] [--detail]\n"
+    "  vms inspect MODEL --state STATE [--base TYPE] [--solver NAME | --root LINK] [--detail]\n"
     "  vms simulate MODEL --state STATE --duration T --dt H [--integrator NAME] [--base TYPE]\n"
-    "               [--solver NAME] [--every K] [--out FILE.csv]\n"
-    "  vms benchmark MODEL [--base TYPE] [--solver NAME] [--iterations N] [--integrator NAME]\n"
-    "  vms crosscheck MODEL --state STATE [--base TYPE]   (every solver against aba)\n"
+    "               [--solver NAME | --root LINK] [--every K] [--out FILE.csv]\n"
+    "  vms benchmark MODEL [--base TYPE] [--solver NAME | --root LINK] [--iterations N]\n"
+    "                [--integrator NAME]\n"
+    "  vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]   (every solver vs aba)\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
 #ifdef VMS_HAVE_PLOT
@@ -28,6 +29,8 @@ const char* kHelp =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "TYPE: free | planar | ball | translation | schoenflies | fixed | gantry | rail |\n"
     "      cylindrical | turntable.\n"
+    "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
+    "      input and output stay in the model's own coordinates).\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
 
