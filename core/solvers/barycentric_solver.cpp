@@ -116,7 +116,9 @@ BarycentricSolver::BarycentricSolver(const Model& model, BarycentricVariant vari
   wdot_.setZero();
   rcm_ddot_.setZero();
   force_.setZero();
-  H_llt_ = Eigen::LLT<MatX>(n_);
+  // Sized by a first factorisation: assigning Eigen::LLT<MatX>(size) would copy its
+  // uninitialised ComputationInfo (undefined behaviour UBSan reports).
+  H_llt_.compute(MatX::Identity(n_, n_));
 }
 
 std::string BarycentricSolver::description() const {

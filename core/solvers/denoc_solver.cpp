@@ -84,7 +84,9 @@ DenocSolver::DenocSolver(const Model& model, DenocOptions options)
   t_.setZero(6 * nb_);
   w_.setZero(6 * nb_);
   for (VecX* v : {&nu_, &Q_, &Cnu_, &rhs_, &nudot_}) v->setZero(nv_);
-  llt_ = Eigen::LLT<MatX>(nv_);
+  // Sized by a first factorisation: assigning Eigen::LLT<MatX>(size) would copy its
+  // uninitialised ComputationInfo (undefined behaviour UBSan reports).
+  llt_.compute(MatX::Identity(nv_, nv_));
 }
 
 std::string DenocSolver::description() const {

@@ -30,8 +30,10 @@ GeneralizedJacobianSolver::GeneralizedJacobianSolver(const Model& model,
   x_.S_U.setZero();
   x_.mu.setZero();
   Mdot_ = MatX::Zero(model.nv, model.nv);
-  H0_llt_ = Eigen::LLT<MatX>(b);
-  Hstar_llt_ = Eigen::LLT<MatX>(n);
+  // Sized by a first factorisation: assigning Eigen::LLT<MatX>(size) would copy its
+  // uninitialised ComputationInfo (undefined behaviour UBSan reports).
+  H0_llt_.compute(MatX::Identity(b, b));
+  Hstar_llt_.compute(MatX::Identity(n, n));
   x_.jstar_frame = static_cast<int>(model.frames.size()) - 1;
   x_.Jstar = Mat6X::Zero(6, x_.jstar_frame >= 0 ? n : 0);
   J_ = Mat6X::Zero(6, model.nv);

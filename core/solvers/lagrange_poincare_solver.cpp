@@ -68,8 +68,10 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
     *v = VecX::Zero(n);
   x_.A_dot = MatX::Zero(b, n);
   x_.Chat = MatX::Zero(n, n);
-  M0_llt_ = Eigen::LLT<MatX>(b);
-  Mhat_llt_ = Eigen::LLT<MatX>(n);
+  // Sized by a first factorisation: assigning Eigen::LLT<MatX>(size) would copy its
+  // uninitialised ComputationInfo (undefined behaviour UBSan reports).
+  M0_llt_.compute(MatX::Identity(b, b));
+  Mhat_llt_.compute(MatX::Identity(n, n));
   M0inv_ = MatX::Zero(b, b);
   M0inv_dot_ = MatX::Zero(b, b);
   Mhat_dot_ = MatX::Zero(n, n);
