@@ -6,6 +6,7 @@
 #include "core/algorithms/crba.hpp"
 #include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/subtree_wrenches.hpp"
 #include "core/solvers/vehicle_inertia_inverse.hpp"
 
 namespace vms {
@@ -154,25 +155,10 @@ void GeneralizedJacobianSolver::invertH0(const Model& model, const Data& data) {
 void GeneralizedJacobianSolver::generalizedForces(const Model& model, const Data& data,
                                                   const Eigen::Ref<const VecX>& tau,
                                                   const ExternalForces& external) {
-  const int nb = model.nbodies;
-  const bool added_mass = model.hasAddedMass();
-  for (int k = 0; k < nb; ++k) {
-    Vec6& w = weight_sum_[static_cast<std::size_t>(k)];
-    if (added_mass) {  // added mass has no weight: from mass and centre of mass
-      const Vec3 c = data.oMi[k].act(model.com[k]);
-      const Vec3 f = model.mass[k] * model.gravity;
-      w << f, c.cross(f);
-    } else {
-      w.noalias() = data.I[k].leftCols<3>() * model.gravity;
-    }
-    external_sum_[static_cast<std::size_t>(k)] =
-        external.body_forces_world ? (*external.body_forces_world)[k] : Vec6::Zero();
-  }
-  for (int k = nb - 1; k > 0; --k) {
-    const int j = model.joint_index[k], p = model.parent[k];
+  subtreeWrenches(model, data, external, weight_sum_, external_sum_);
+  for (int k = model.nbodies - 1; k > 0; --k) {
+    const int j = model.joint_index[k];
     x_.Q_m[j] = tau[j] + data.S[k].dot(weight_sum_[k] + external_sum_[k]);
-    weight_sum_[p] += weight_sum_[k];
-    external_sum_[p] += external_sum_[k];
   }
   if (b_ > 0) {
     const Vec6 total = weight_sum_[0] + external_sum_[0];

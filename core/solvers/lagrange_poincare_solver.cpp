@@ -4,6 +4,7 @@
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/crba.hpp"
+#include "core/solvers/subtree_wrenches.hpp"
 
 namespace vms {
 
@@ -199,26 +200,12 @@ void LagrangePoincareSolver::compute(const Model& model, Data& data, const State
 void LagrangePoincareSolver::generalizedForces(const Model& model, const Data& data,
                                                const Eigen::Ref<const VecX>& tau,
                                                const ExternalForces& external) {
-  const int nb = model.nbodies, b = b_;
-  const bool added_mass = model.hasAddedMass();
-  for (int k = 0; k < nb; ++k) {
-    Vec6& w = weight_sum_[static_cast<std::size_t>(k)];
-    if (added_mass) {  // added mass has no weight: from mass and centre of mass
-      const Vec3 c = data.oMi[k].act(model.com[k]);
-      const Vec3 f = model.mass[k] * model.gravity;
-      w << f, c.cross(f);
-    } else {
-      w.noalias() = data.I[k].leftCols<3>() * model.gravity;
-    }
-    external_sum_[static_cast<std::size_t>(k)] =
-        external.body_forces_world ? (*external.body_forces_world)[k] : Vec6::Zero();
-  }
-  for (int k = nb - 1; k > 0; --k) {
-    const int j = model.joint_index[k], p = model.parent[k];
+  const int b = b_;
+  subtreeWrenches(model, data, external, weight_sum_, external_sum_);
+  for (int k = model.nbodies - 1; k > 0; --k) {
+    const int j = model.joint_index[k];
     x_.du_dq[j] = -data.S[k].dot(weight_sum_[k]);
     x_.F_m[j] = tau[j] + data.S[k].dot(external_sum_[k]);
-    weight_sum_[p] += weight_sum_[k];
-    external_sum_[p] += external_sum_[k];
   }
   if (b > 0) {
     G_V_.noalias() = data.S0.transpose() * weight_sum_[0];
