@@ -3,7 +3,6 @@
 // barycentric vectors, D, D_q, D_qq and the reduced inertia are what the paper says; the
 // printed (6) and the §6 v_0/M mix give wrong accelerations; other vehicles are refused.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -106,7 +105,6 @@ class TestSolverBarycentric : public QObject {
   void erratumSection6CentreOfMassVelocityIsWrong();
   void erratum117PrintedJointCouplingIsWrong();
   void variantsAreNamed();
-  void reportsCostAgainstAba();
   void cleanupTestCase();
 };
 
@@ -399,32 +397,6 @@ void TestSolverBarycentric::variantsAreNamed() {
     QVERIFY(!describe(v).empty());
   }
   QVERIFY(!barycentricVariantFromString("no-such-variant"));
-}
-
-void TestSolverBarycentric::reportsCostAgainstAba() {
-  for (int links : {6, 25}) {
-    const Model m = compileModel(benchmarkChain(links));
-    const State s = randomState(m, 1);
-    const VecX tau = VecX::Constant(m.njoints, 0.1);
-    Data data(m);
-    BarycentricSolver solver(m);
-    auto perCall = [&](auto&& f) {
-      const int calls = links > 10 ? 200 : 2000;
-      double best = 1e300;
-      for (int round = 0; round < 3; ++round) {
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < calls; ++i) f();
-        const std::chrono::duration<double, std::micro> t =
-            std::chrono::steady_clock::now() - start;
-        best = std::min(best, t.count() / calls);
-      }
-      return best;
-    };
-    const double t_b = perCall([&] { solver.compute(m, data, s, tau, {}); });
-    const double t_aba = perCall([&] { aba(m, data, s, tau); });
-    std::printf("  %d-link chain: barycentric %.2f us, aba %.2f us per call (x%.0f)\n", links, t_b,
-                t_aba, t_b / t_aba);
-  }
 }
 
 void TestSolverBarycentric::cleanupTestCase() {

@@ -7,7 +7,6 @@
 #include <Eigen/Eigenvalues>
 #include <QDir>
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -128,7 +127,6 @@ class TestSolverBaseInvariant : public QObject {
   void sameMotionWhateverTheRoot();
   void rootOfLink();
   void rerootedTreeEdges();
-  void costPerCall();
   void cleanupTestCase();
 };
 
@@ -416,35 +414,6 @@ void TestSolverBaseInvariant::rerootedTreeEdges() {
         QCOMPARE(m.parent[j], b);
       }
     }
-  }
-}
-
-void TestSolverBaseInvariant::costPerCall() {
-  for (int links : {5, 24}) {  // 6 and 25 bodies
-    const Model m = compileModel(benchmarkChain(links));
-    Data data(m);
-    const State s = randomState(m, 1);
-    const VecX tau = VecX::Constant(m.njoints, 0.1);
-    BaseInvariantSolver solver(m);
-    auto time = [&](auto&& f) {
-      const int reps = 20000 / m.nbodies;
-      double best = 1e300;
-      for (int k = 0; k < 5; ++k) {
-        const auto t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < reps; ++i) f();
-        const auto t1 = std::chrono::steady_clock::now();
-        best = std::min(best, std::chrono::duration<double, std::micro>(t1 - t0).count() / reps);
-      }
-      return best;
-    };
-    const double t_aba = time([&] { aba(m, data, s, tau, {}); });
-    const double t_bi = time([&] { solver.compute(m, data, s, tau, {}); });
-    BaseInvariantSolver tip(m, {Variant::Corrected, m.nbodies - 1});
-    const double t_tip = time([&] { tip.compute(m, data, s, tau, {}); });
-    std::printf(
-        "%d bodies: aba %.2f us, base-invariant %.2f us per call (%.2fx), rooted at the tip "
-        "%.2f us\n",
-        m.nbodies, t_aba, t_bi, t_bi / t_aba, t_tip);
   }
 }
 

@@ -4,7 +4,6 @@
 // crba's mass matrix, Ndot and the power identity of C hold; compute() does not allocate; and
 // the printed (152) and (162) give wrong accelerations.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -104,7 +103,6 @@ class TestSolverDenoc : public QObject {
   void erratum152PrintedAdotIsWrong();
   void erratum162PrintedBaseRateIsWrong();
   void variantsAreNamed();
-  void reportsCostAgainstAba();
   void cleanupTestCase();
 };
 
@@ -366,32 +364,6 @@ void TestSolverDenoc::variantsAreNamed() {
   QVERIFY(DenocSolver(p.model, {DenocReferencePoint::CentreOfMass, DenocVariant::PrintedAdot})
               .description()
               .find("PRINTED") != std::string::npos);
-}
-
-void TestSolverDenoc::reportsCostAgainstAba() {
-  for (int links : {6, 25}) {
-    const Model m = compileModel(benchmarkChain(links));
-    const State s = randomState(m, 1);
-    const VecX tau = VecX::Constant(m.njoints, 0.1);
-    Data data(m);
-    DenocSolver solver(m);
-    auto perCall = [&](auto&& f) {
-      const int calls = links > 10 ? 200 : 2000;
-      double best = 1e300;
-      for (int round = 0; round < 3; ++round) {
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < calls; ++i) f();
-        const std::chrono::duration<double, std::micro> t =
-            std::chrono::steady_clock::now() - start;
-        best = std::min(best, t.count() / calls);
-      }
-      return best;
-    };
-    const double t_dn = perCall([&] { solver.compute(m, data, s, tau, {}); });
-    const double t_aba = perCall([&] { aba(m, data, s, tau); });
-    std::printf("  %d-link chain: denoc %.2f us, aba %.2f us per call (x%.0f)\n", links, t_dn,
-                t_aba, t_dn / t_aba);
-  }
 }
 
 void TestSolverDenoc::cleanupTestCase() {

@@ -4,7 +4,6 @@
 // to be; compute() does not allocate; and each printed equation the notes mark as wrong
 // (notes §3), run as printed, gives wrong accelerations.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -204,7 +203,6 @@ class TestSolverGeneralizedJacobian : public QObject {
   void printedInverseSignIsWrong();
   void printedSchurElementsAreWrong();
   void printedMomentumTermsAreWrong();
-  void reportsCostAgainstAba();
   void cleanupTestCase();
 };
 
@@ -712,34 +710,6 @@ void TestSolverGeneralizedJacobian::printedMomentumTermsAreWrong() {
   }
   report("(44) printed momentum terms at M_0 != 0, smallest", smallest);
   QVERIFY(smallest > 1e-3);
-}
-
-// Informational (no bound: the machine is shared): microseconds per call on the benchmark
-// chain, against aba.
-void TestSolverGeneralizedJacobian::reportsCostAgainstAba() {
-  for (int links : {6, 25}) {
-    const Model m = compileModel(benchmarkChain(links));
-    const State s = randomState(m, 1);
-    const VecX tau = VecX::Constant(m.njoints, 0.1);
-    Data data(m);
-    GeneralizedJacobianSolver gj(m);
-    auto perCall = [&](auto&& f) {
-      const int calls = links > 10 ? 200 : 2000;
-      double best = 1e300;
-      for (int round = 0; round < 3; ++round) {
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < calls; ++i) f();
-        const std::chrono::duration<double, std::micro> t =
-            std::chrono::steady_clock::now() - start;
-        best = std::min(best, t.count() / calls);
-      }
-      return best;
-    };
-    const double t_gj = perCall([&] { gj.compute(m, data, s, tau, {}); });
-    const double t_aba = perCall([&] { aba(m, data, s, tau); });
-    std::printf("  %d-link chain: generalized-jacobian %.2f us, aba %.2f us per call (x%.0f)\n",
-                links, t_gj, t_aba, t_gj / t_aba);
-  }
 }
 
 void TestSolverGeneralizedJacobian::cleanupTestCase() {

@@ -4,7 +4,6 @@
 // erratum of the notes (§1.9) that touches the solver, run as printed, gives wrong
 // accelerations, even where it still conserves energy and momentum.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -100,7 +99,6 @@ class TestSolverLagrangePoincare : public QObject {
   void erratum3PrintedNhatIsWrongButConservative();
   void erratum3PrintedNhatConservesOverATrajectory();
   void erratum4PrintedConnectionDerivativeIsWrong();
-  void reportsCostAgainstAba();
   void cleanupTestCase();
 };
 
@@ -520,34 +518,6 @@ void TestSolverLagrangePoincare::erratum4PrintedConnectionDerivativeIsWrong() {
   const Problem p = makeProblem(BaseType::Translation, 6, false, 0.3, 1, false, false);
   VMS_COMPARE_REL(solverAccelerations(p, Variant::PrintedConnectionDerivative), abaAccelerations(p),
                   1e-12);
-}
-
-// Informational (no bound: the machine is shared): microseconds per call on the benchmark
-// chain, against aba.
-void TestSolverLagrangePoincare::reportsCostAgainstAba() {
-  for (int links : {6, 25}) {
-    const Model m = compileModel(benchmarkChain(links));
-    const State s = randomState(m, 1);
-    const VecX tau = VecX::Constant(m.njoints, 0.1);
-    Data data(m);
-    LagrangePoincareSolver lp(m);
-    auto perCall = [&](auto&& f) {
-      const int calls = links > 10 ? 200 : 2000;
-      double best = 1e300;
-      for (int round = 0; round < 3; ++round) {
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < calls; ++i) f();
-        const std::chrono::duration<double, std::micro> t =
-            std::chrono::steady_clock::now() - start;
-        best = std::min(best, t.count() / calls);
-      }
-      return best;
-    };
-    const double t_lp = perCall([&] { lp.compute(m, data, s, tau, {}); });
-    const double t_aba = perCall([&] { aba(m, data, s, tau); });
-    std::printf("  %d-link chain: lagrange-poincare %.2f us, aba %.2f us per call (x%.0f)\n", links,
-                t_lp, t_aba, t_lp / t_aba);
-  }
 }
 
 void TestSolverLagrangePoincare::cleanupTestCase() {
