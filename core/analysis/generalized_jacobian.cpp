@@ -64,7 +64,7 @@ void computeGeneralizedJacobian(const Model& model, const Data& data, int body,
   if (b == 0) return;
   out.Mbb_llt.compute(data.M.topLeftCorner(b, b));
   out.connection = data.M.topRightCorner(b, n);
-  out.Mbb_llt.solveInPlace(out.connection);
+  if (n > 0) out.Mbb_llt.solveInPlace(out.connection);  // triangular solve reads coeff(0,0)
   out.Jstar.noalias() -= out.Jb * out.connection;
   // Jb Mbb^-1 = (Mbb^-1 Jb^T)^T (Mbb symmetric).
   Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6> t = out.Jb.transpose();

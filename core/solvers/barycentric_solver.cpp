@@ -278,7 +278,7 @@ void BarycentricSolver::compute(const Model& model, Data& data, const State& sta
   c2_ = bias_.tail(n) - Qext_.tail(n);
   D_llt_.compute(Dfull_.topLeftCorner<3, 3>());
   Dinv_Dq_ = Dfull_.topRightCorner(3, n);
-  D_llt_.solveInPlace(Dinv_Dq_);
+  if (n > 0) D_llt_.solveInPlace(Dinv_Dq_);  // Eigen's triangular solve reads coeff(0,0)
   H_ = Dfull_.bottomRightCorner(n, n);
   H_.noalias() -= Dfull_.topRightCorner(3, n).transpose() * Dinv_Dq_;  // (55)
   rhs_w_ = D_llt_.solve(Vec3(c1_.head<3>()));
