@@ -1,7 +1,9 @@
 // libFuzzer target: a whole model through the dynamics, as `vms inspect` and `vms simulate`
 // do: load the text (URDF when it starts with '<', else .vms.json), compile, take the neutral
 // state (identity pose, at rest, q = 0), one forward-dynamics evaluation with momentum and
-// mass matrix, then 10 RK4 steps.
+// mass matrix, one evaluation by every other solver that supports the vehicle (each seed
+// formulation has its own code paths for empty arms, 1-dof vehicles and singular blocks),
+// then 10 steps of an integrator picked from the input's size (every integrator over a corpus).
 //
 // Beyond crashes, a finding is a model the compiler accepted whose inspect results at rest
 // are NaN/Inf: `vms inspect` would print them (as null) without reporting an error. A state
@@ -57,9 +59,21 @@ void inspectAtRest(const vms::Model& model, const vms::State& state) {
     vms::fuzz::reportFinding("accepted model: non-finite mass matrix or H*");
 }
 
-void simulateFewSteps(const vms::Model& model, vms::State state) {
+/// Crashes and sanitizer reports only: a seed formulation may legitimately lose digits on a
+/// fuzzed model whose blocks are ill-conditioned.
+void everySolverAtRest(const vms::Model& model, const vms::State& state) {
+  vms::Data data(model);
+  const vms::VecX tau = vms::VecX::Zero(model.njoints);
+  for (const std::string& name : vms::solverNames()) {
+    if (!vms::solverSupports(name, model.base_type)) continue;
+    vms::makeSolver(name, model)->compute(model, data, state, tau, {});
+  }
+}
+
+void simulateFewSteps(const vms::Model& model, vms::State state, size_t input_size) {
   vms::SystemDynamics dynamics(model);
-  auto integrator = vms::makeIntegrator(vms::defaultIntegratorName(), model);
+  const std::vector<std::string> integrators = vms::integratorNames();
+  auto integrator = vms::makeIntegrator(integrators[input_size % integrators.size()], model);
   for (int k = 0; k < kSteps; ++k) {
     integrator->advance(dynamics, state, kStepSize);
     if (!state.allFinite()) return;  // diverged: `vms simulate` reports it (exit 3)
@@ -78,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const vms::State state = vms::State::neutral(model);
   inspectAtRest(model, state);
-  simulateFewSteps(model, state);
+  everySolverAtRest(model, state);
+  simulateFewSteps(model, state, size);
   return 0;
 }

@@ -115,7 +115,7 @@ void LagrangePoincareSolver::compute(const Model& model, Data& data, const State
   x_.Mm = data.M.bottomRightCorner(n, n);
   if (b > 0) {
     M0_llt_.compute(x_.M0);
-    x_.A = M0_llt_.solve(x_.M0m);  // (69)
+    if (n > 0) x_.A = M0_llt_.solve(x_.M0m);  // (69); Eigen's solve reads coeff(0,0)
     M0inv_.setIdentity();
     M0_llt_.solveInPlace(M0inv_);
   }
