@@ -91,11 +91,13 @@ std::unique_ptr<ForwardDynamicsSolver> solverFromArguments(const Arguments& args
 
 std::unique_ptr<Integrator> integratorFromArguments(const Arguments& args, const Model& model) {
   const std::string name = args.get("integrator").value_or(defaultIntegratorName());
-  auto integrator = makeIntegrator(name, model);
-  if (!integrator)
+  const std::vector<std::string> names = integratorNames();
+  if (std::find(names.begin(), names.end(), name) == names.end())
     throw UsageError("--integrator: unknown integrator '" + name +
-                     "' (available: " + joinNames(integratorNames()) + ")");
-  return integrator;
+                     "' (available: " + joinNames(names) + ")");
+  if (const std::string problem = integratorSupportProblem(name, model.base_type); !problem.empty())
+    throw UsageError("--integrator: " + problem);
+  return makeIntegrator(name, model);
 }
 
 }  // namespace vms::cli

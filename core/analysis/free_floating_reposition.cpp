@@ -52,7 +52,7 @@ State freeFloatingRepositionFixedSteps(const Model& model, const State& state, c
   const VecX dq = q1 - state.q;
   if (model.base_dof > 0 && dq.lpNorm<Eigen::Infinity>() > 0.0) {
     ConnectionField field(model, state, dq);
-    const Vec6 mask = subgroupMask(model);
+    const Vec6 mask = poseMask(model);
     const double h = 1.0 / substeps;
     for (int k = 0; k < substeps; ++k) {
       const double s = k * h;

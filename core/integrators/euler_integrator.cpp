@@ -5,7 +5,7 @@
 namespace vms {
 
 EulerIntegrator::EulerIntegrator(const Model& model)
-    : mask_(subgroupMask(model)), project_(model.base_dof < 6) {
+    : mask_(twistMask(model)), project_(model.base_dof < 6) {
   deriv_.qdd = VecX::Zero(model.njoints);
 }
 

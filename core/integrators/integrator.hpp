@@ -26,7 +26,16 @@ class Integrator {
 /// Names of the registered integrators, default ("rk4") first.
 std::vector<std::string> integratorNames();
 
-/// nullptr if unknown. `rtol`/`atol` are used by adaptive integrators only.
+/// Whether the registered integrator `name` handles vehicles of `type` (false if unknown).
+bool integratorSupports(const std::string& name, BaseType type);
+
+/// "" when integrator `name` handles vehicles of `type`, else one line naming the integrator,
+/// the vehicle type, why, and the types it handles. Never a silent fallback.
+std::string integratorSupportProblem(const std::string& name, BaseType type);
+
+/// nullptr if unknown; throws std::invalid_argument (integratorSupportProblem) when the
+/// integrator does not handle the model's vehicle type. `rtol`/`atol` are used by adaptive
+/// integrators only.
 std::unique_ptr<Integrator> makeIntegrator(const std::string& name, const Model& model,
                                            double rtol = 1e-9, double atol = 1e-12);
 

@@ -15,14 +15,13 @@ void composeExp(const State& in, const Vec6& u, State& out) {
   }
 }
 
-Vec6 subgroupMask(const Model& model) {
-  Vec6 m = Vec6::Zero();
-  for (int k = 0; k < model.base_dof; ++k) m += model.base_basis.col(k).cwiseAbs();
-  return m;
-}
+Vec6 twistMask(const Model& model) { return twistMask(model.base_type); }
+
+Vec6 poseMask(const Model& model) { return poseMask(model.base_type); }
 
 RkmkCore::RkmkCore(const Model& model, int stages)
-    : mask_(subgroupMask(model)),
+    : twist_mask_(vms::twistMask(model)),
+      pose_mask_(vms::poseMask(model)),
       project_(model.base_dof < 6),
       k_(static_cast<size_t>(stages), StateTangent(model.njoints)),
       stage_(State::neutral(model)) {
@@ -35,10 +34,11 @@ void RkmkCore::evaluate(SystemDynamics& dynamics, const State& stage, const Vec6
   K.du = se3DexpInv(-u, stage.base_twist);
   K.dtwist = deriv_.twist_dot;
   if (project_) {
-    // The subalgebra is closed, so these only remove rounding noise; they keep the pose
-    // exactly in its subgroup over long runs.
-    K.du = K.du.cwiseProduct(mask_);
-    K.dtwist = K.dtwist.cwiseProduct(mask_);
+    // The configuration algebra is closed, so these only remove rounding noise; they keep the
+    // pose exactly in its group over long runs. (For the nonholonomic vehicle the pose
+    // algebra is wider than the twist's span: the increment has v_y components.)
+    K.du = K.du.cwiseProduct(pose_mask_);
+    K.dtwist = K.dtwist.cwiseProduct(twist_mask_);
   }
   K.dq = stage.qd;
   K.dqd = deriv_.qdd;

@@ -28,8 +28,12 @@ struct StateTangent {
 /// `out` may alias `in`.
 void composeExp(const State& in, const Vec6& u, State& out);
 
-/// Mask (0/1 per component) projecting a body twist onto span(iota0).
-Vec6 subgroupMask(const Model& model);
+/// Mask (0/1 per component) projecting a body twist onto span(iota0): twistMask(base type).
+Vec6 twistMask(const Model& model);
+
+/// Mask projecting a pose increment g^-1 dg onto the vehicle's configuration algebra:
+/// poseMask(base type). Wider than twistMask for the nonholonomic vehicle only.
+Vec6 poseMask(const Model& model);
 
 class RkmkCore {
  public:
@@ -57,10 +61,11 @@ class RkmkCore {
 
   State& stageState() { return stage_; }
   const Vec6& stageIncrement() const { return u_; }
-  const Vec6& mask() const { return mask_; }
+  const Vec6& twistMask() const { return twist_mask_; }
+  const Vec6& poseMask() const { return pose_mask_; }
 
  private:
-  Vec6 mask_;
+  Vec6 twist_mask_, pose_mask_;
   bool project_;  // the vehicle has fewer than 6 DoF: project twist derivatives
   std::vector<StateTangent> k_;
   State stage_;

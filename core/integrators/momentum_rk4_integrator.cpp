@@ -19,7 +19,7 @@ void setPose(const State& y0, const Vec6& u, State& out) {
 
 MomentumRk4Integrator::MomentumRk4Integrator(const Model& model)
     : reconstruction_(model),
-      mask_(subgroupMask(model)),
+      mask_(poseMask(model)),
       project_(model.base_dof < 6),
       stage_(State::neutral(model)),
       last_(State::neutral(model)) {

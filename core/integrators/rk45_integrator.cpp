@@ -84,18 +84,23 @@ Rk45Integrator::Rk45Integrator(const Model& model, double rtol, double atol)
 // rad) and its position (scale max |p|); the Lie-algebra increment error is measured in the
 // same units (body-frame metres and radians).
 double Rk45Integrator::errorNorm(const State& y0, const State& y1, const StateTangent& e) const {
-  const Vec6& mask = core_.mask();
+  const Vec6& pose_mask = core_.poseMask();
+  const Vec6& twist_mask = core_.twistMask();
   double sum = 0.0;
   int count = 0;
   const double pscale =
       std::max(y0.base_position.cwiseAbs().maxCoeff(), y1.base_position.cwiseAbs().maxCoeff());
   for (int i = 0; i < 6; ++i) {
-    if (mask[i] == 0.0) continue;
-    const double y = i < 3 ? pscale : 1.0;
-    sum += sq(e.du[i] / (atol_ + rtol_ * y));
-    const double yt = std::max(std::abs(y0.base_twist[i]), std::abs(y1.base_twist[i]));
-    sum += sq(e.dtwist[i] / (atol_ + rtol_ * yt));
-    count += 2;
+    if (pose_mask[i] != 0.0) {
+      const double y = i < 3 ? pscale : 1.0;
+      sum += sq(e.du[i] / (atol_ + rtol_ * y));
+      ++count;
+    }
+    if (twist_mask[i] != 0.0) {
+      const double yt = std::max(std::abs(y0.base_twist[i]), std::abs(y1.base_twist[i]));
+      sum += sq(e.dtwist[i] / (atol_ + rtol_ * yt));
+      ++count;
+    }
   }
   for (Eigen::Index k = 0; k < e.dq.size(); ++k) {
     const double yq = std::max(std::abs(y0.q[k]), std::abs(y1.q[k]));
@@ -167,7 +172,7 @@ void Rk45Integrator::advance(SystemDynamics& dynamics, State& state, double dt) 
       state.qd = y1.qd;
       std::swap(core_.k(0), core_.k(kS - 1));  // first same as last
       // Re-based at the accepted state: the increment restarts from zero.
-      core_.k(0).du = state.base_twist.cwiseProduct(core_.mask());
+      core_.k(0).du = state.base_twist.cwiseProduct(core_.twistMask());
       ++steps_;
       t = last ? dt : t + h;
       if (last && h < h_) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <vector>
 
+#include "core/spatial/se3.hpp"
+
 namespace vms {
 
 namespace {
@@ -12,8 +14,8 @@ struct BaseTypeInfo {
   std::vector<int> components;  // body-twist components spanned, in [v; w] layout
 };
 
-const std::array<BaseTypeInfo, 10>& table() {
-  static const std::array<BaseTypeInfo, 10> t{{
+const std::array<BaseTypeInfo, 11>& table() {
+  static const std::array<BaseTypeInfo, 11> t{{
       {BaseType::Free, "free", {0, 1, 2, 3, 4, 5}},
       {BaseType::Planar, "planar", {0, 1, 5}},
       {BaseType::Ball, "ball", {3, 4, 5}},
@@ -24,6 +26,7 @@ const std::array<BaseTypeInfo, 10>& table() {
       {BaseType::Rail, "rail", {0}},
       {BaseType::Cylindrical, "cylindrical", {2, 5}},
       {BaseType::Turntable, "turntable", {5}},
+      {BaseType::Nonholonomic, "nonholonomic", {0, 5}},
   }};
   return t;
 }
@@ -57,5 +60,30 @@ Mat6X baseBasis(BaseType type) {
   for (size_t k = 0; k < c.size(); ++k) B(c[k], static_cast<Eigen::Index>(k)) = 1.0;
   return B;
 }
+
+Vec6 twistMask(BaseType type) {
+  Vec6 mask = Vec6::Zero();
+  for (const int c : info(type).components) mask[c] = 1.0;
+  return mask;
+}
+
+Vec6 poseMask(BaseType type) {
+  // Close span(iota0) under the bracket [x, y] = ad_x y of unit twists until nothing new
+  // appears (at most 6 rounds).
+  Vec6 mask = twistMask(type);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < 6; ++j) {
+        if (mask[i] == 0.0 || mask[j] == 0.0) continue;
+        const Vec6 bracket = adMatrix(Vec6::Unit(i)) * Vec6::Unit(j);
+        for (int k = 0; k < 6; ++k)
+          if (bracket[k] != 0.0 && mask[k] == 0.0) mask[k] = 1.0, grew = true;
+      }
+  }
+  return mask;
+}
+
+bool isHolonomic(BaseType type) { return poseMask(type) == twistMask(type); }
 
 }  // namespace vms

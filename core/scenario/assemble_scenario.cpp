@@ -321,6 +321,9 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
     io::fail(source, "control_period", "must be a whole multiple of dt (s)");
   checkRegistered(source, "integrator", d.integrator, integratorNames());
   checkRegistered(source, "solver", d.solver, solverNames());
+  if (const std::string problem = integratorSupportProblem(d.integrator, s.model.base_type);
+      !problem.empty())
+    io::fail(source, "integrator", problem);
   if (const std::string problem = solverSupportProblem(d.solver, s.model.base_type);
       !problem.empty())
     io::fail(source, "solver", problem);

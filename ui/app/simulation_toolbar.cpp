@@ -123,6 +123,7 @@ void SimulationToolbar::syncFromController() {
   select(solver_, QString::fromStdString(s.solver));
   greyOutUnsupportedSolvers(s.model.base_type);
   select(integrator_, QString::fromStdString(s.integrator));
+  greyOutUnsupportedIntegrators(s.model.base_type);
   {
     QSignalBlocker block(mode_);
     mode_->setCurrentIndex(mode_->findData(int(s.mode)));
@@ -139,6 +140,18 @@ void SimulationToolbar::greyOutUnsupportedSolvers(BaseType base) {
   for (int i = 0; i < solver_->count(); ++i) {
     QStandardItem* item = items->item(i);
     const std::string problem = solverSupportProblem(item->text().toStdString(), base);
+    item->setEnabled(problem.empty());
+    item->setToolTip(QString::fromStdString(problem));
+  }
+}
+
+// Likewise for integrators (momentum-rk4 refuses the nonholonomic vehicle).
+void SimulationToolbar::greyOutUnsupportedIntegrators(BaseType base) {
+  auto* items = qobject_cast<QStandardItemModel*>(integrator_->model());
+  if (!items) return;
+  for (int i = 0; i < integrator_->count(); ++i) {
+    QStandardItem* item = items->item(i);
+    const std::string problem = integratorSupportProblem(item->text().toStdString(), base);
     item->setEnabled(problem.empty());
     item->setToolTip(QString::fromStdString(problem));
   }

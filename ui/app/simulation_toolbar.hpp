@@ -47,6 +47,7 @@ class SimulationToolbar : public QToolBar {
 
  private:
   void greyOutUnsupportedSolvers(BaseType base);
+  void greyOutUnsupportedIntegrators(BaseType base);
   void changeSpeed(bool faster);
   void updateSpeedLabel();
 

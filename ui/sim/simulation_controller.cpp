@@ -13,12 +13,6 @@
 
 namespace vms::ui {
 
-namespace {
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-}  // namespace
-
 struct SimulationController::Impl {
   explicit Impl(SimulationController* owner) : worker(owner) {}
   Scenario scenario;  // UI-thread copy, as loaded and reconfigured
@@ -98,8 +92,9 @@ void SimulationController::setSolver(const std::string& name) {
 
 void SimulationController::setIntegrator(const std::string& name) {
   if (!impl_->has_simulation) return;
-  if (!contains(integratorNames(), name)) {
-    emit error(QString::fromStdString("unknown integrator '" + name + "'"));
+  if (const std::string problem = integratorSupportProblem(name, impl_->scenario.model.base_type);
+      !problem.empty()) {
+    emit error(QString::fromStdString(problem));  // unknown, or not for this vehicle
     return;
   }
   impl_->scenario.integrator = name;
