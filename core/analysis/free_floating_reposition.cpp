@@ -36,6 +36,14 @@ class ConnectionField {
   VecX q0_, dq_;
 };
 
+void requireHolonomic(const Model& model) {
+  if (!isHolonomic(model.base_type))
+    throw std::invalid_argument(
+        "freeFloatingReposition: a " + toString(model.base_type) +
+        " vehicle's reaction to the arm depends on the momentum its constraint exchanges, not "
+        "on the joint path alone");
+}
+
 double poseDistance(const State& a, const State& b) {
   return (a.base_position - b.base_position).norm() +
          a.base_orientation.angularDistance(b.base_orientation);
@@ -47,6 +55,7 @@ State freeFloatingRepositionFixedSteps(const Model& model, const State& state, c
                                        int substeps) {
   checkConfigurationArgument(__func__, model, state);
   VMS_CHECK_ARGUMENT_SIZE(q1.size(), model.njoints, "q1");
+  requireHolonomic(model);
   if (substeps < 1) throw std::invalid_argument("freeFloatingReposition: substeps must be >= 1");
   State out = state;
   const VecX dq = q1 - state.q;
@@ -77,6 +86,7 @@ RepositionResult freeFloatingReposition(const Model& model, const State& state, 
   VMS_CHECK_ARGUMENT_SIZE(q1.size(), model.njoints, "q1");
   if (!q1.allFinite() || !state.allFinite())
     throw std::invalid_argument("freeFloatingReposition: positions must be finite");
+  requireHolonomic(model);
   const double span = (q1 - state.q).lpNorm<Eigen::Infinity>();
   if (model.base_dof == 0 || span == 0.0) {
     r.state = state;

@@ -8,6 +8,8 @@
 // joints are driven along the path from rest (any timing: the motion is geometric), so the
 // system centre of mass stays where it was. A fixed vehicle stays. Velocities are not
 // touched; the result is a configuration.
+// Not for the nonholonomic vehicle (std::invalid_argument): its wheels change the momentum
+// along the way, so the vehicle's reaction is not given by the connection alone.
 //
 // Integration: Runge-Kutta-Munthe-Kaas 4 on the vehicle's group in s (the connection depends
 // on q(s) only, so each stage is one crba() + Cholesky solve), with N, 2N, 4N, ... substeps

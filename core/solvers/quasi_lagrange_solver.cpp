@@ -152,7 +152,12 @@ void QuasiLagrangeSolver::coriolisMatrix(const Model& model, const State& state)
     work_.noalias() = dMk_ * v_;
     dMv_.row(jk) = work_.transpose();
   }
-  vehicleCoriolisTerm(variant_, H_, Mv_.head(b_), Cs_);
+  // The whole momentum dL/dV in the vehicle frame: Kc_0 V + sum_i Kc_i X_i qd_i. Its
+  // components along H are (M v)_V; the others matter for the nonholonomic vehicle only.
+  P6_.noalias() = Kc_[0] * state.base_twist;
+  for (int k = 1; k < model.nbodies; ++k)
+    P6_.noalias() += Kc_[k] * (X_[k] * state.qd[model.joint_index[k]]);
+  vehicleCoriolisTermFromMomentum(variant_, H_, P6_, Cs_);
   C_ = Mdot_;
   C_.bottomRows(n_).noalias() -= 0.5 * dMv_;
   C_.topLeftCorner(b_, b_) += Cs_;
@@ -224,6 +229,7 @@ std::vector<SolverQuantity> QuasiLagrangeSolver::intermediates() const {
        C_.topLeftCorner(b_, b_)},
       {"C_S", describe(variant_), MatX(Cs_)},
       {"(Mv)_V", "vehicle part of the generalized momentum M v (66)", Mv_.head(b_)},
+      {"P", "the whole momentum dL/dV in the vehicle frame (H^T P = (Mv)_V)", MatX(P6_)},
       {"Mdot", "sum_k dM/dq_k qd_k: dM/dt (59)/(95), Prop. 3.1", Mdot_},
       {"[A B]", "d^T(Mv)/dq: row k is (dM/dq_k v)^T (26), (68)", dMv_},
       {"n", "generalized weight n(Q) (16)-(18), power-consistent form; M v_dot + C v + n = tau",
@@ -242,7 +248,7 @@ std::vector<SolverQuantity> QuasiLagrangeSolver::intermediates() const {
   for (QuasiLagrangeVariant other : kAllQuasiLagrangeVariants) {
     if (other == variant_ || !variantApplies(other, base_type_)) continue;
     VehicleMatrix Cs;
-    vehicleCoriolisTerm(other, H_, Mv_.head(b_), Cs);
+    vehicleCoriolisTermFromMomentum(other, H_, P6_, Cs);
     q.push_back({"C_S (" + toString(other) + ")", describe(other), MatX(Cs)});
   }
   return q;

@@ -55,6 +55,7 @@ class QuasiLagrangeSolver final : public ForwardDynamicsSolver {
   std::vector<Pose> bMi_;                // link poses in the vehicle frame, g_bi
   std::vector<Vec6> X_;                  // joint twists in the vehicle frame (J_i columns)
   std::vector<Mat6> K_, Kc_;             // link and composite inertias in the vehicle frame
+  Vec6 P6_ = Vec6::Zero();               // the whole momentum dL/dV, vehicle frame
   std::vector<Vec6> weight_, wrench_;    // composite weights and external wrenches
   Mat6X A_, F_;                          // dM/dq_k = -(A^T F + F^T A)
   MatX T_;                               // A^T F

@@ -82,9 +82,14 @@ Eigen::Matrix<double, 6, 6> vehicleCoriolisGenerator(QuasiLagrangeVariant varian
 
 void vehicleCoriolisTerm(QuasiLagrangeVariant variant, const VehicleBasis& H,
                          const Eigen::Ref<const Eigen::VectorXd>& p, VehicleMatrix& out) {
-  const Eigen::Index b = H.cols();
   Vec6 P = Vec6::Zero();
-  for (Eigen::Index r = 0; r < b; ++r) P += p[r] * H.col(r);
+  for (Eigen::Index r = 0; r < H.cols(); ++r) P += p[r] * H.col(r);
+  vehicleCoriolisTermFromMomentum(variant, H, P, out);
+}
+
+void vehicleCoriolisTermFromMomentum(QuasiLagrangeVariant variant, const VehicleBasis& H,
+                                     const Eigen::Matrix<double, 6, 1>& P, VehicleMatrix& out) {
+  const Eigen::Index b = H.cols();
   const Mat6 G = vehicleCoriolisGenerator(variant, P);
   out.resize(b, b);
   for (Eigen::Index c = 0; c < b; ++c) {

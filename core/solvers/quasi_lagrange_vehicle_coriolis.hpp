@@ -50,8 +50,17 @@ using VehicleBasis = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6>;
 Eigen::Matrix<double, 6, 6> vehicleCoriolisGenerator(QuasiLagrangeVariant variant,
                                                      const Eigen::Matrix<double, 6, 1>& P);
 
-/// C_S = H^T Gamma(H p) H (b x b) for the vehicle basis H (6 x b, orthonormal columns) and the
-/// vehicle part of the generalized momentum p = (M v)_V (size b). No heap allocation.
+/// C_S = H^T Gamma(P) H (b x b) for the vehicle basis H (6 x b, unit columns) and the system's
+/// whole momentum P = dL/dV (6-vector, vehicle frame). No heap allocation.
+/// When span(H) is a subalgebra only H^T P = (M v)_V enters (ad_V maps span(H) into itself);
+/// for the nonholonomic vehicle (101) the components outside span(H) enter too (e.g. C_S(v_x,
+/// w_z) = -p_y, the sideways momentum the wheels hold), which seed 000's C_S from (M v)_V alone
+/// drops: see QuasiLagrangeSolver.
+void vehicleCoriolisTermFromMomentum(QuasiLagrangeVariant variant, const VehicleBasis& H,
+                                     const Eigen::Matrix<double, 6, 1>& P, VehicleMatrix& out);
+
+/// The same with P = H p lifted from the vehicle part of the generalized momentum
+/// p = (M v)_V (size b): exact for every vehicle subgroup, not for the nonholonomic vehicle.
 void vehicleCoriolisTerm(QuasiLagrangeVariant variant, const VehicleBasis& H,
                          const Eigen::Ref<const Eigen::VectorXd>& p, VehicleMatrix& out);
 

@@ -18,6 +18,7 @@ struct SolverEntry {
   const char* name;
   std::unique_ptr<ForwardDynamicsSolver> (*make)(const Model& model);
   bool (*supports)(BaseType type) = nullptr;  // nullptr: every vehicle type
+  const char* why_not = "";                   // why it refuses the others
 };
 
 // The one registration point: to add a solver, implement ForwardDynamicsSolver (one file in
@@ -39,11 +40,16 @@ const SolverEntry kSolvers[] = {
     {"lagrange-poincare",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<LagrangePoincareSolver>(model);
-     }},
+     },
+     [](BaseType type) { return isHolonomic(type); },
+     "seed 001's reduction needs the vehicle's velocities to span a Lie subalgebra"},
     {"generalized-jacobian",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<GeneralizedJacobianSolver>(model);
-     }},
+     },
+     [](BaseType type) { return isHolonomic(type); },
+     "seed 004's elimination of the vehicle needs the vehicle's velocities to span a Lie "
+     "subalgebra"},
     {"denoc",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<DenocSolver>(model);
@@ -52,13 +58,14 @@ const SolverEntry kSolvers[] = {
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<BarycentricSolver>(model);
      },
-     // The centre-of-mass split of seed 003 needs an unconstrained vehicle.
-     [](BaseType type) { return type == BaseType::Free; }},
+     [](BaseType type) { return type == BaseType::Free; },
+     "seed 003's centre-of-mass split needs an unconstrained vehicle"},
     {"base-invariant",
      [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
        return std::make_unique<BaseInvariantSolver>(model);
      },
-     [](BaseType type) { return type == BaseType::Free; }},
+     [](BaseType type) { return type == BaseType::Free; },
+     "re-rooting the tree needs an unconstrained vehicle"},
 };
 
 const SolverEntry* findSolver(const std::string& name) {
@@ -81,8 +88,8 @@ std::string solverSupportProblem(const std::string& name, BaseType type) {
   std::string supported;
   for (BaseType t : kAllBaseTypes)
     if (e->supports(t)) supported += (supported.empty() ? "" : ", ") + toString(t);
-  return "solver '" + name + "' does not handle a " + toString(type) +
-         " vehicle (it handles: " + (supported.empty() ? "none" : supported) + ")";
+  return "solver '" + name + "' does not handle a " + toString(type) + " vehicle: " +
+         e->why_not + " (it handles: " + (supported.empty() ? "none" : supported) + ")";
 }
 
 std::vector<std::string> solverNames() {

@@ -194,10 +194,13 @@ void TestAnalysisGeneralizedJacobian::finiteDifferences() {
         worst);
 }
 
+// Not the nonholonomic vehicle: its wheels change the momentum, so v = J* qd does not last
+// (test_nonholonomic_vehicle shows the momentum change).
 void TestAnalysisGeneralizedJacobian::zeroMomentumSimulation_data() {
   QTest::addColumn<int>("base");
   for (BaseType b : kAllBases)
-    if (b != BaseType::Fixed) QTest::newRow(toString(b).c_str()) << static_cast<int>(b);
+    if (b != BaseType::Fixed && isHolonomic(b))
+      QTest::newRow(toString(b).c_str()) << static_cast<int>(b);
 }
 
 void TestAnalysisGeneralizedJacobian::zeroMomentumSimulation() {

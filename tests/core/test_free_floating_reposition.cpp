@@ -158,6 +158,13 @@ class TestFreeFloatingReposition : public QObject {
     double worst = 0.0, worst_speed = 0.0;
     for (BaseType base : kAllBases) {
       if (base == BaseType::Fixed) continue;
+      if (!isHolonomic(base)) {  // its wheels exchange momentum: refused, by name
+        const Model m = makeModel(base, 11, 5);
+        const std::string error = test::errorOf(
+            [&] { freeFloatingReposition(m, restState(m, 11), VecX::Zero(m.njoints)); });
+        QVERIFY2(error.find(toString(base)) != std::string::npos, error.c_str());
+        continue;
+      }
       for (std::uint64_t seed = 11; seed <= 13; ++seed) {
         const Model m = makeModel(base, seed, 5);
         State s0 = restState(m, seed);

@@ -230,7 +230,12 @@ void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts) {
       for (int j : reactionWheelJoints(model, sim_->scenario().reaction_wheels))
         target[j] = current.q[j];
     State next = current;
-    if (vehicle_reacts) {
+    const bool reacts = vehicle_reacts && isHolonomic(model.base_type);
+    if (vehicle_reacts && !reacts)  // its wheels exchange momentum: no pose-only reaction
+      postError("teach mode: a " + toString(model.base_type) +
+                " vehicle's reaction depends on how the arm moves, not only where: posed with "
+                "the vehicle held");
+    if (reacts) {
       next = freeFloatingReposition(model, current, target).state;
     } else {
       next.q = target;
