@@ -327,7 +327,7 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
     if (d.solver != rootedSolverName())
       io::fail(source, "root",
                "a root link selects the " + rootedSolverName() +
-                   " solver; it cannot be combined with " + "solver " + io::quote(d.solver));
+                   " solver; it cannot be combined with solver " + io::quote(d.solver));
     if (const std::string problem = rootProblem(s.model, *d.root); !problem.empty())
       io::fail(source, "root", problem);
     s.root = *d.root;
