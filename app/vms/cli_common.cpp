@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "core/io/model_io.hpp"
-#include "core/solvers/base_invariant_solver.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms::cli {
 
@@ -56,23 +56,17 @@ StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
 }
 
 namespace {
-// --root LINK: the base-invariant solver re-rooted at LINK's body.
+// --root LINK: the base-invariant solver re-rooted at LINK's body (core/solvers/rooted_solver).
 std::unique_ptr<ForwardDynamicsSolver> rootedSolverFromArguments(const Arguments& args,
                                                                  const Model& model,
                                                                  const std::string& link) {
-  const std::string solver = "base-invariant";
+  const std::string solver = rootedSolverName();
   if (const auto other = args.get("solver"); other && *other != solver)
     throw UsageError("--root selects the " + solver +
                      " solver; it cannot be combined with --solver " + *other);
-  if (const std::string problem = solverSupportProblem(solver, model.base_type); !problem.empty())
+  if (const std::string problem = rootProblem(model, link); !problem.empty())
     throw UsageError("--root: " + problem);
-  const int body = rootBodyOfLink(model, link);
-  if (body < 0)
-    throw UsageError("--root: unknown link '" + link + "' (links: " + joinNames(model.body_names) +
-                     ", or any fused link or frame)");
-  BaseInvariantOptions options;
-  options.root_body = body;
-  return std::make_unique<BaseInvariantSolver>(model, options);
+  return makeRootedSolver(model, link);
 }
 }  // namespace
 

@@ -15,6 +15,7 @@
 #include "core/scenario/scenario_json.hpp"
 #include "core/scenario/step_count.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms {
 
@@ -320,6 +321,17 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
   if (!(s.control_period > 0.0) || ratio < 1.0 - 1e-9 || std::abs(ratio - std::round(ratio)) > 1e-9)
     io::fail(source, "control_period", "must be a whole multiple of dt (s)");
   checkRegistered(source, "integrator", d.integrator, integratorNames());
+  // "root" (seed 002, Appendix A) first: a vehicle the rooted solver does not handle is the
+  // root's problem when the file names no solver.
+  if (d.root) {
+    if (d.solver != rootedSolverName())
+      io::fail(source, "root",
+               "a root link selects the " + rootedSolverName() +
+                   " solver; it cannot be combined with solver " + io::quote(d.solver));
+    if (const std::string problem = rootProblem(s.model, *d.root); !problem.empty())
+      io::fail(source, "root", problem);
+    s.root = *d.root;
+  }
   checkRegistered(source, "solver", d.solver, solverNames());
   if (const std::string problem = integratorSupportProblem(d.integrator, s.model.base_type);
       !problem.empty())

@@ -105,6 +105,7 @@ struct Scenario {
   std::vector<ControllerSetup> controllers;
   double duration = 0.0, dt = 0.01, control_period = 0.01;
   std::string integrator = "rk4", solver = "aba";
+  std::string root;  // "root" link (solver base-invariant, re-rooted there); empty: the vehicle
   long output_every = 1;
   std::optional<AnalysisSpec> analysis;  // none: no analysis columns
 };

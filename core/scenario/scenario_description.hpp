@@ -153,6 +153,9 @@ struct ScenarioDescription {
   double duration = 0.0, dt = 0.01;
   std::optional<double> control_period;  // none: dt
   std::string integrator = "rk4", solver = "aba";
+  /// "root": the base-invariant solver with this link's body as the root (seed 002, Appendix
+  /// A); the file's "solver" is then absent (read as base-invariant) or base-invariant.
+  std::optional<std::string> root;
   long output_every = 1;
   std::optional<std::string> analysis_end_effector;  // "analysis": {"end_effector": ...}
 };

@@ -8,6 +8,7 @@
 #include "core/io/model_io.hpp"
 #include "core/io/state_io.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms {
 
@@ -558,9 +559,9 @@ ScenarioDescription parseScenarioDescription(const std::string& text, const std:
                                              std::vector<std::string>* warnings) {
   const Json root = io::parseJsonText(text, source);
   const std::vector<std::string> top = {
-      "name",           "model",      "base",        "initial_state", "environment",
-      "actuators",      "mode",       "controllers", "duration",      "dt",
-      "control_period", "integrator", "solver",      "output_every",  "analysis"};
+      "name",         "model",    "base", "initial_state",  "environment", "actuators", "mode",
+      "controllers",  "duration", "dt",   "control_period", "integrator",  "solver",    "root",
+      "output_every", "analysis"};
   checkKeys(root, "", source, top);
   ObjectReader r(root, "", source);
   ScenarioDescription d;
@@ -644,7 +645,10 @@ ScenarioDescription parseScenarioDescription(const std::string& text, const std:
   d.dt = positive(r, "dt", 0.01);
   if (r.has("control_period")) d.control_period = positive(r, "control_period", d.dt);
   d.integrator = r.string("integrator", "rk4");
-  d.solver = r.string("solver", "aba");
+  if (r.has("root")) d.root = r.requireString("root");
+  // "root" selects the base-invariant solver: "solver" may be left out (assembly refuses
+  // another one).
+  d.solver = r.string("solver", d.root ? rootedSolverName() : "aba");
   const double every = r.number("output_every", 1.0);
   if (!(every >= 1.0) || every != std::floor(every) || every > 1e9)
     r.failAt("output_every", "must be a whole number from 1 to 1e9");
@@ -721,6 +725,7 @@ std::string writeScenarioJson(const ScenarioDescription& d) {
   if (d.control_period) o["control_period"] = *d.control_period;
   o["integrator"] = d.integrator;
   o["solver"] = d.solver;
+  if (d.root) o["root"] = *d.root;
   o["output_every"] = d.output_every;
   if (d.analysis_end_effector) o["analysis"] = Json{{"end_effector", *d.analysis_end_effector}};
   return io::prettyJson(o);

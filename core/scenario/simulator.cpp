@@ -12,6 +12,7 @@
 #include "core/control/waypoint_trajectory.hpp"
 #include "core/environment/gravity_gradient.hpp"
 #include "core/environment/underwater.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms {
 
@@ -103,7 +104,7 @@ void Simulator::addController(const ControllerSetup& setup) {
 Simulator::Simulator(const Scenario& scenario) : scenario_(scenario), data_(scenario_.model) {
   const Model& m = scenario_.model;
   state_ = initial_state_ = scenario_.initial_state;
-  dynamics_ = std::make_unique<SystemDynamics>(m, scenario_.solver);
+  dynamics_ = makeDynamics(scenario_.solver, scenario_.root);
   integrator_ = makeIntegrator(scenario_.integrator, m);
   if (!integrator_)  // a Scenario built in code, not read: the reader names the key
     throw std::invalid_argument("unknown integrator '" + scenario_.integrator + "'");
@@ -216,13 +217,31 @@ void Simulator::restart(const State& state, double t, double actuator_work) {
   if (thrusters_) thrusters_->setCommands(thrust_);
 }
 
-void Simulator::setSolver(const std::string& name) {
-  auto dynamics = std::make_unique<SystemDynamics>(scenario_.model, name);  // throws if unknown
+std::unique_ptr<SystemDynamics> Simulator::makeDynamics(const std::string& solver,
+                                                        const std::string& root) const {
+  if (root.empty())
+    return std::make_unique<SystemDynamics>(scenario_.model, solver);  // throws if unknown
+  if (solver != rootedSolverName())
+    throw std::invalid_argument("a root link selects the " + rootedSolverName() + " solver, not '" +
+                                solver + "'");
+  return std::make_unique<SystemDynamics>(scenario_.model, makeRootedSolver(scenario_.model, root));
+}
+
+void Simulator::replaceDynamics(const std::string& solver, const std::string& root) {
+  auto dynamics = makeDynamics(solver, root);
   for (auto& f : force_models_) dynamics->addForceModel(f.get());
   dynamics->setJointForces(tau_);
   dynamics_ = std::move(dynamics);
-  scenario_.solver = name;
+  scenario_.solver = solver;
+  scenario_.root = root;
 }
+
+void Simulator::setSolver(const std::string& name) {
+  // Staying with base-invariant keeps the root; another solver has none.
+  replaceDynamics(name, name == rootedSolverName() ? scenario_.root : std::string());
+}
+
+void Simulator::setRoot(const std::string& link) { replaceDynamics(rootedSolverName(), link); }
 
 void Simulator::setIntegrator(const std::string& name) {
   auto integrator = makeIntegrator(name, scenario_.model);

@@ -63,6 +63,8 @@ class Simulator {
   const State& state() const { return state_; }
   const Model& model() const { return scenario_.model; }
   const Scenario& scenario() const { return scenario_; }
+  /// The solver the steps use (setSolver/setRoot replace it).
+  const ForwardDynamicsSolver& solver() const { return dynamics_->solver(); }
   const VecX& lastJointTorque() const { return tau_; }
   /// Thruster commands acting at the start of the last step (Snapshot::thruster_command).
   const VecX& lastThrusterCommand() const { return thrust_; }
@@ -90,8 +92,12 @@ class Simulator {
 
   // Reconfiguration from the current state on (time, state, controllers and held forces are
   // kept; scenario() reflects the change). Each throws and changes nothing if invalid.
-  /// std::invalid_argument for an unknown solver (solverNames()).
+  /// std::invalid_argument for an unknown solver (solverNames()). base-invariant keeps the
+  /// scenario's root; any other solver clears it.
   void setSolver(const std::string& name);
+  /// The base-invariant solver re-rooted at `link`'s body ("" = the vehicle, the model's own
+  /// root); std::invalid_argument (rootProblem, core/solvers/rooted_solver.hpp) if it cannot be.
+  void setRoot(const std::string& link);
   /// std::invalid_argument for an unknown integrator (integratorNames()).
   void setIntegrator(const std::string& name);
   /// std::invalid_argument unless dt is finite and > 0. The steps restart at the current time
@@ -102,6 +108,11 @@ class Simulator {
 
  private:
   void countSteps();
+  /// The dynamics with `solver` (re-rooted at `root` unless empty), without force models.
+  std::unique_ptr<SystemDynamics> makeDynamics(const std::string& solver,
+                                               const std::string& root) const;
+  /// Swaps in makeDynamics(solver, root) with the force models and held joint forces.
+  void replaceDynamics(const std::string& solver, const std::string& root);
   /// Makes the controller (and its reference trajectory) of one setup.
   void addController(const ControllerSetup& setup);
   void control();

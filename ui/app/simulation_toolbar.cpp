@@ -6,9 +6,12 @@
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QStyle>
+#include <algorithm>
 
 #include "core/integrators/integrator.hpp"
+#include "core/solvers/base_invariant_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms::ui {
 
@@ -19,6 +22,12 @@ QComboBox* makeCombo(const QString& tip, QWidget* parent) {
   combo->setToolTip(tip);
   combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   return combo;
+}
+
+QString rootTip() {
+  return QObject::tr(
+      "Root of the base-invariant solver's recursions (seed 002): any link; the motion and the "
+      "vehicle/joint coordinates are the same whichever link is the root");
 }
 
 const ManeuveringMode kModes[] = {ManeuveringMode::Floating, ManeuveringMode::RotationFloating,
@@ -60,6 +69,9 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
   for (const std::string& name : solverNames()) solver_->addItem(QString::fromStdString(name));
   addWidget(new QLabel(tr(" Solver "), this));
   addWidget(solver_);
+  root_ = makeCombo(rootTip(), this);
+  addWidget(new QLabel(tr(" Root "), this));
+  addWidget(root_);
   integrator_ = makeCombo(tr("Integrator on the group (core registry)"), this);
   for (const std::string& name : integratorNames())
     integrator_->addItem(QString::fromStdString(name));
@@ -88,6 +100,12 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
   connect(solver_, &QComboBox::textActivated, this, [this](const QString& name) {
     controller_->setSolver(name.toStdString());
     emit message(tr("solver: %1").arg(name));
+    syncRootSelector();  // a root applies to base-invariant only
+  });
+  connect(root_, &QComboBox::activated, this, [this](int index) {
+    controller_->setRoot(root_->itemData(index).toString().toStdString());
+    emit message(tr("root: %1").arg(root_->itemText(index)));
+    syncRootSelector();  // shows the root in effect if it was refused
   });
   connect(integrator_, &QComboBox::textActivated, this, [this](const QString& name) {
     controller_->setIntegrator(name.toStdString());
@@ -103,6 +121,7 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
     emit message(tr("maneuvering mode: %1").arg(mode_->itemText(index)));
   });
   setRealTimeFactor(1.0);
+  syncRootSelector();
   showRunState(RunState::Empty);
 }
 
@@ -122,6 +141,7 @@ void SimulationToolbar::syncFromController() {
   };
   select(solver_, QString::fromStdString(s.solver));
   greyOutUnsupportedSolvers(s.model.base_type);
+  syncRootSelector();
   select(integrator_, QString::fromStdString(s.integrator));
   greyOutUnsupportedIntegrators(s.model.base_type);
   {
@@ -157,6 +177,40 @@ void SimulationToolbar::greyOutUnsupportedIntegrators(BaseType base) {
   }
 }
 
+void SimulationToolbar::syncRootSelector() {
+  QSignalBlocker block(root_);
+  if (!controller_->hasSimulation()) {
+    root_->clear();
+    root_links_.clear();
+    root_problem_ = tr("no simulation loaded");
+    root_->setEnabled(false);
+    return;
+  }
+  const Scenario& s = controller_->scenario();
+  const Model& model = s.model;
+  QStringList links;
+  for (std::size_t b = 1; b < model.body_names.size(); ++b)
+    links << QString::fromStdString(model.body_names[b]);
+  if (root_->count() == 0 || links != root_links_) {
+    root_->clear();
+    root_->addItem(tr("vehicle (model's own)"), QString());
+    for (const QString& link : links) root_->addItem(link, link);
+    root_links_ = links;
+  }
+  // The scenario's root (a link, fused link or frame) shows as the link whose body carries it.
+  const int body = s.root.empty() ? 0 : rootBodyOfLink(model, s.root);
+  const int index =
+      body > 0 ? root_->findData(QString::fromStdString(model.body_names[std::size_t(body)])) : 0;
+  root_->setCurrentIndex(std::max(index, 0));
+  // The vehicle's reason first: choosing base-invariant would not help there.
+  std::string problem = solverSupportProblem(rootedSolverName(), model.base_type);
+  if (problem.empty() && s.solver != rootedSolverName())
+    problem = "a root applies to the " + rootedSolverName() + " solver only (choose it as Solver)";
+  root_problem_ = QString::fromStdString(problem);
+  root_->setToolTip(root_problem_.isEmpty() ? rootTip() : root_problem_);
+  root_->setEnabled(root_problem_.isEmpty());
+}
+
 void SimulationToolbar::showRunState(RunState state) {
   const bool loaded = state != RunState::Empty;
   const bool running = state == RunState::Running;
@@ -169,6 +223,7 @@ void SimulationToolbar::showRunState(RunState state) {
   for (QWidget* w : {static_cast<QWidget*>(solver_), static_cast<QWidget*>(integrator_),
                      static_cast<QWidget*>(dt_), static_cast<QWidget*>(mode_)})
     w->setEnabled(loaded);
+  root_->setEnabled(loaded && controller_->hasSimulation() && root_problem_.isEmpty());
   if (!running) measured_ = -1.0;
   updateSpeedLabel();
 }

@@ -1,9 +1,11 @@
 #pragma once
 // The simulation toolbar: play/pause (Space), single step, reset, slower/faster with the
 // requested and measured real-time factor, and the solver, integrator, time-step and
-// maneuvering-mode selectors. Solver and integrator names come from the core registries, so
-// new ones appear without UI changes. Run commands are emitted (the main window knows about
-// scrubbing); settings go straight to the SimulationController.
+// maneuvering-mode selectors, and the root selector of the base-invariant solver (seed 002:
+// any link of the model as the root of its recursions; enabled for that solver on a free
+// vehicle only, otherwise disabled with the reason as its tooltip). Solver and integrator names
+// come from the core registries, so new ones appear without UI changes. Run commands are emitted
+// (the main window knows about scrubbing); settings go straight to the SimulationController.
 #include <QToolBar>
 
 #include "ui/app/speed_ladder.hpp"
@@ -27,6 +29,8 @@ class SimulationToolbar : public QToolBar {
   QAction* slowerAction() const { return slower_; }
   QAction* fasterAction() const { return faster_; }
   QComboBox* solverSelector() const { return solver_; }
+  /// "vehicle (model's own)" (data "") first, then the model's other links (data: the name).
+  QComboBox* rootSelector() const { return root_; }
   QComboBox* integratorSelector() const { return integrator_; }
   QComboBox* modeSelector() const { return mode_; }
   QDoubleSpinBox* timeStepField() const { return dt_; }
@@ -48,6 +52,9 @@ class SimulationToolbar : public QToolBar {
  private:
   void greyOutUnsupportedSolvers(BaseType base);
   void greyOutUnsupportedIntegrators(BaseType base);
+  /// Lists the loaded model's links, selects the scenario's root and enables the selector
+  /// when a root applies (base-invariant solver, free vehicle).
+  void syncRootSelector();
   void changeSpeed(bool faster);
   void updateSpeedLabel();
 
@@ -56,7 +63,9 @@ class SimulationToolbar : public QToolBar {
   double measured_ = -1.0;
   QAction *play_pause_, *step_, *reset_, *slower_, *faster_;
   QLabel* speed_label_;
-  QComboBox *solver_, *integrator_, *mode_;
+  QComboBox *solver_, *root_, *integrator_, *mode_;
+  QStringList root_links_;  // the links root_ lists after its first item
+  QString root_problem_;    // why no root applies ("" when one does)
   QDoubleSpinBox* dt_;
 };
 

@@ -8,6 +8,7 @@
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/rooted_solver.hpp"
 #include "ui/sim/registry_names.hpp"
 #include "ui/sim/simulation_worker.hpp"
 
@@ -87,7 +88,23 @@ void SimulationController::setSolver(const std::string& name) {
     return;
   }
   impl_->scenario.solver = name;
+  if (name != rootedSolverName()) impl_->scenario.root.clear();  // as Simulator::setSolver
   impl_->worker.reconfigure([name](Simulator& sim) { sim.setSolver(name); });
+}
+
+void SimulationController::setRoot(const std::string& link) {
+  if (!impl_->has_simulation) return;
+  const Model& model = impl_->scenario.model;
+  if (const std::string problem = link.empty()
+                                      ? solverSupportProblem(rootedSolverName(), model.base_type)
+                                      : rootProblem(model, link);
+      !problem.empty()) {
+    emit error(QString::fromStdString("root: " + problem));
+    return;
+  }
+  impl_->scenario.solver = rootedSolverName();
+  impl_->scenario.root = link;
+  impl_->worker.reconfigure([link](Simulator& sim) { sim.setRoot(link); });
 }
 
 void SimulationController::setIntegrator(const std::string& name) {
@@ -158,6 +175,7 @@ void SimulationController::resumeFromScrub() { impl_->worker.resumeFromScrub(); 
 bool SimulationController::latestFrame(SimFrame& out) { return impl_->worker.latestFrame(out); }
 HistoryBuffer& SimulationController::history() { return impl_->worker.history(); }
 SimulationStats SimulationController::stats() const { return impl_->worker.stats(); }
+std::string SimulationController::runningSolver() const { return impl_->worker.runningSolver(); }
 long SimulationController::generation() const { return impl_->worker.generation(); }
 
 }  // namespace vms::ui

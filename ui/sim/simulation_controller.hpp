@@ -59,7 +59,12 @@ class SimulationController : public QObject {
 
   // Reconfiguration: applied from the current state on (time and history kept).
   // Names come from the core registries (solverNames(), integratorNames()).
+  /// base-invariant keeps the scenario's root; another solver clears it.
   void setSolver(const std::string& name);
+  /// The base-invariant solver re-rooted at `link`'s body (seed 002, Appendix A; "" = the
+  /// vehicle, the model's own root): rejected (error signal) if the vehicle is not free or the
+  /// model has no such link. The scenario's solver becomes base-invariant, its root `link`.
+  void setRoot(const std::string& link);
   void setIntegrator(const std::string& name);
   void setTimeStep(double dt);
   void setManeuveringMode(ManeuveringMode mode);  // rejected (error signal) if actuators conflict
@@ -86,6 +91,10 @@ class SimulationController : public QObject {
   bool latestFrame(SimFrame& out);
   HistoryBuffer& history();
   SimulationStats stats() const;
+  /// The solver the worker's simulation steps with, as the worker reports it after the
+  /// commands it has run (solverLabel, core/solvers/rooted_solver.hpp): "aba",
+  /// "base-invariant@link3"; "" before the first load.
+  std::string runningSolver() const;
   /// Counts load() and reset() calls; frames (SimFrame::generation) and history entries of an
   /// earlier generation are stale (latestFrame() already drops them).
   long generation() const;

@@ -10,6 +10,7 @@
 
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/analysis/free_floating_reposition.hpp"
+#include "core/solvers/rooted_solver.hpp"
 
 namespace vms::ui {
 
@@ -127,6 +128,7 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
     last_good_time_ = sim_->time();
     last_good_work_ = sim_->actuatorWork();
     updateSimulatedTime();
+    updateRunningSolver();
     setState(sim_->finished() ? RunState::Finished : RunState::Paused);
     publish();
     if (!sim_->state().allFinite()) {
@@ -209,6 +211,7 @@ void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
   enqueue([this, change = std::move(change)] {
     if (!sim_) return;
     change(*sim_);
+    updateRunningSolver();
     anchorPacing();
   });
 }
@@ -487,6 +490,17 @@ void SimulationWorker::setState(RunState state) {
 void SimulationWorker::updateSimulatedTime() {
   std::lock_guard<std::mutex> lock(stats_mutex_);
   stats_.simulated_time = sim_ ? sim_->time() : 0.0;
+}
+
+void SimulationWorker::updateRunningSolver() {
+  std::string label = solverLabel(sim_->solver(), sim_->model());
+  std::lock_guard<std::mutex> lock(stats_mutex_);
+  running_solver_ = std::move(label);
+}
+
+std::string SimulationWorker::runningSolver() const {
+  std::lock_guard<std::mutex> lock(stats_mutex_);
+  return running_solver_;
 }
 
 SimulationStats SimulationWorker::stats() const {

@@ -59,6 +59,9 @@ class SimulationWorker {
   bool latestFrame(SimFrame& out);
   HistoryBuffer& history() { return history_; }
   SimulationStats stats() const;
+  /// solverLabel() of the solver the loaded simulation steps with (after the commands run so
+  /// far; "" before a load): "aba", "base-invariant@link3", ...
+  std::string runningSolver() const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -87,6 +90,7 @@ class SimulationWorker {
   void postDiverged(const std::string& message);
   void notifyFrame();
   void updateSimulatedTime();
+  void updateRunningSolver();
 
   SimulationController* owner_;
   std::thread thread_;
@@ -105,6 +109,7 @@ class SimulationWorker {
 
   mutable std::mutex stats_mutex_;
   SimulationStats stats_;
+  std::string running_solver_;  // under stats_mutex_
   Clock::time_point running_since_;
   double sim_time_at_running_start_ = 0.0, sim_time_running_before_ = 0.0;
   std::atomic<long> frames_taken_{0};
