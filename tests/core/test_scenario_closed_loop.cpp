@@ -151,7 +151,7 @@ void TestScenarioClosedLoop::scenarioRunTurnsTheVehicle() {
 
   const LoopRun run = runLoop(sc);
   qInfo(
-      "closed loop: side %.3g rad, net turn %.6g rad (max deviation %.4g rad), joints back to "
+      "closed loop: side %.3g rad, net turn %.9g rad (max deviation %.4g rad), joints back to "
       "%.3g rad, max|P| %.3g, max|L| %.3g, tracking <= %.3g rad",
       side, run.turn, run.max_turn, run.max_joint_offset, run.max_P, run.max_L, run.max_track);
   QCOMPARE(run.last.time, sc.duration);
@@ -178,7 +178,7 @@ void TestScenarioClosedLoop::scenarioRunTurnsTheVehicle() {
   auto& traj = *std::get<ComputedTorqueSetup>(reversed.controllers[0]).trajectory;
   traj.positions.row(0).swap(traj.positions.row(1));
   const LoopRun back = runLoop(reversed);
-  qInfo("reversed loop: net turn %.6g rad, joints back to %.3g rad", back.turn,
+  qInfo("reversed loop: net turn %.9g rad, joints back to %.3g rad", back.turn,
         back.max_joint_offset);
   QVERIFY(back.max_joint_offset <= 1e-3);
   QVERIFY(back.max_P <= 1e-10 && back.max_L <= 1e-10);
