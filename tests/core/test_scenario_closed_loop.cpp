@@ -17,6 +17,9 @@
 //    with the O(eps^2) error of a centred square, for both directions;
 //  * at the straight arm (q = 0) F vanishes (mirror symmetry: q -> -q mirrors the system,
 //    which turns the vehicle the other way), so small loops at the start barely turn it.
+// models/seed004_spatial_closed_loop, the same on the spatial spacecraft (SO(3) attitude):
+// joints back, rotation >= 0.02 rad, equal to the reposition's square to 1e-3 of it, and the
+// reversed loop ends at the inverse rotation (to 1e-3 of the angle; the reposition's to 1e-9).
 #include <array>
 #include <cmath>
 
@@ -78,11 +81,11 @@ double stokesTurn(const Model& m, Data& d, const VecX& corner, double side) {
   return -sum * side * side / 4.0;
 }
 
-// The vehicle's net turn when joints 1 and 2 go around the square with lower-left corner
-// `corner` and side `side` along straight joint-space legs with zero momentum (the core's
-// free-floating reposition), joint 1 first (counter-clockwise) or joint 2 first.
-double squareTurn(const Model& m, const VecX& corner, double side, bool joint1_first,
-                  bool& converged) {
+// The state after joints 1 and 2 go around the square with lower-left corner `corner` and
+// side `side` along straight joint-space legs with zero momentum (the core's free-floating
+// reposition), joint 1 first (counter-clockwise in (q1, q2)) or joint 2 first.
+State squareLoop(const Model& m, const VecX& corner, double side, bool joint1_first,
+                 bool& converged) {
   State s = State::neutral(m);
   s.q = corner;
   const int a = joint1_first ? 0 : 1, c = joint1_first ? 1 : 0;
@@ -100,7 +103,13 @@ double squareTurn(const Model& m, const VecX& corner, double side, bool joint1_f
     converged = converged && r.converged;
     s = r.state;
   }
-  return yaw(s.base_orientation);
+  return s;
+}
+
+// The planar vehicle's net turn around that square.
+double squareTurn(const Model& m, const VecX& corner, double side, bool joint1_first,
+                  bool& converged) {
+  return yaw(squareLoop(m, corner, side, joint1_first, converged).base_orientation);
 }
 
 struct LoopRun {
@@ -139,6 +148,7 @@ class TestScenarioClosedLoop : public QObject {
  private slots:
   void scenarioRunTurnsTheVehicle();
   void smallLoopsMeasureTheCurvature();
+  void spatialLoopTurnsTheSpacecraft();
 };
 
 void TestScenarioClosedLoop::scenarioRunTurnsTheVehicle() {
@@ -224,6 +234,54 @@ void TestScenarioClosedLoop::smallLoopsMeasureTheCurvature() {
     if (eps == 0.05) QVERIFY(std::abs(ccw + 4.174e-5) <= 1e-8);  // quoted in the note
   }
   QVERIFY(previous_error <= 2e-4);  // quoted in the note: 1.4e-4 at eps = 0.05
+}
+
+// models/seed004_spatial_closed_loop: the same on the spatial 1700 kg spacecraft (joints 1
+// and 2, a square of side 1 rad). The vehicle's attitude lives in SO(3): the loop run the
+// other way ends at the inverse rotation (the holonomy of the reversed loop is the inverse).
+void TestScenarioClosedLoop::spatialLoopTurnsTheSpacecraft() {
+  const Scenario sc =
+      loadScenario(VMS_SOURCE_DIR "/models/seed004_spatial_closed_loop.scenario.json");
+  QCOMPARE(sc.model.njoints, 6);
+  QVERIFY(sc.model.base_type == BaseType::Free);
+  QVERIFY(sc.model.gravity.isZero());
+  const double side = loopSide(sc);
+  QCOMPARE(side, 1.0);
+
+  const LoopRun run = runLoop(sc);
+  const Quat q = run.last.state.base_orientation;
+  const double angle = run.last.vehicle_attitude_deviation;
+  qInfo(
+      "spatial closed loop: net rotation %.9g rad (max %.4g), joints back to %.3g rad, "
+      "max|P| %.3g, max|L| %.3g",
+      angle, run.max_turn, run.max_joint_offset, run.max_P, run.max_L);
+  QVERIFY(run.max_joint_offset <= 1e-3);
+  QVERIFY(angle >= 0.02);
+  QVERIFY(std::abs(angle - 0.3926) <= 1e-3);  // quoted in the note
+  // 1700 kg exchanging ~34 N s: 1e-9 is 3e-11 of it (as test_scenario's spatial example)
+  QVERIFY(run.max_P <= 1e-9);
+  QVERIFY(run.max_L <= 1e-9);
+
+  bool converged = true;
+  const State geometric = squareLoop(sc.model, VecX::Zero(6), side, true, converged);
+  const State geometric_back = squareLoop(sc.model, VecX::Zero(6), side, false, converged);
+  QVERIFY(converged);
+  const double to_geometric = q.angularDistance(geometric.base_orientation);
+  qInfo("reposition along the same square: %.3g rad from the run", to_geometric);
+  QVERIFY(to_geometric <= 1e-3 * angle);
+  QVERIFY(geometric_back.base_orientation.angularDistance(geometric.base_orientation.conjugate()) <=
+          1e-9);
+
+  Scenario reversed = sc;
+  auto& traj = *std::get<ComputedTorqueSetup>(reversed.controllers[0]).trajectory;
+  traj.positions.row(0).swap(traj.positions.row(1));
+  const LoopRun back = runLoop(reversed);
+  const double to_inverse = back.last.state.base_orientation.angularDistance(q.conjugate());
+  qInfo("reversed loop: %.9g rad, %.3g rad from the inverse of the forward rotation",
+        back.last.vehicle_attitude_deviation, to_inverse);
+  QVERIFY(back.max_joint_offset <= 1e-3);
+  QVERIFY(back.max_P <= 1e-9 && back.max_L <= 1e-9);
+  QVERIFY(to_inverse <= 1e-3 * angle);
 }
 
 QTEST_APPLESS_MAIN(TestScenarioClosedLoop)
