@@ -85,6 +85,10 @@ void TestScenarioWheeledRover::noSlipNoWorkMomentumNotConserved() {
   QVERIFY(f.max_power <= 1e-8 * f.E_ref);  // and do no work
   QVERIFY(f.distance > 1.0);
   QVERIFY(f.max_track < 1e-3);
+  // Arm still after 8 s, kinetic energy constant, yet the wheels steer it from driving into
+  // turning (the note's figures): 0.39 m/s and 0.71 rad/s at the end.
+  QVERIFY(std::abs(f.final_speed - 0.3901) < 1e-3);
+  QVERIFY(std::abs(f.final_turn_rate - 0.7071) < 1e-3);
 
   // The same run on the planar vehicle (it may slide): the horizontal momentum is conserved.
   const RunFigures p =
