@@ -271,7 +271,11 @@ void TestIntegrators::subgroupIsPreserved() {
   const BaseType type = static_cast<BaseType>(base);
   const Model m = randomModel(type, 7, 41, true);
   SystemDynamics dyn(m);
-  dyn.setJointForces(VecX::LinSpaced(m.njoints, -0.3, 0.3));
+  // On wheels the arm's reaction drives the vehicle: these torques reach 900 rad/s (and the
+  // vehicle 60 m/s) at 18 s, past fixed-step RK4's stability at 1 ms; a third of them keeps
+  // |qd| dt below 0.3 as on the other vehicles.
+  const double torque = type == BaseType::Nonholonomic ? 0.1 : 0.3;
+  dyn.setJointForces(VecX::LinSpaced(m.njoints, -torque, torque));
   auto integ = makeIntegrator(integrator.toStdString(), m, 1e-8, 1e-10);
   State s = randomState(m, 2);
   const Pose g0 = s.basePose();

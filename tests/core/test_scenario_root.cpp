@@ -107,10 +107,11 @@ class TestScenarioRoot : public QObject {
         << "root: a root link selects the base-invariant solver; it cannot be combined with "
            "solver 'crba'"
         << moving;
-    QTest::newRow("vehicle not free")
-        << R"("base": "fixed", "root": "link3",)"
-        << "root: solver 'base-invariant' does not handle a fixed vehicle (it handles: free)"
-        << "state_seed004_spatial_rest.json";
+    QTest::newRow("vehicle not free") << R"("base": "fixed", "root": "link3",)"
+                                      << "root: solver 'base-invariant' does not handle a fixed "
+                                         "vehicle: re-rooting the tree needs an "
+                                         "unconstrained vehicle (it handles: free)"
+                                      << "state_seed004_spatial_rest.json";
     QTest::newRow("not a string") << R"("root": 3,)"
                                   << "root: " << moving;
   }

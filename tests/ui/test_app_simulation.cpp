@@ -226,6 +226,33 @@ class TestAppSimulation : public QObject {
     QCOMPARE(window_->controller()->scenario().solver, std::string("aba"));
   }
 
+  // Likewise for integrators: on the wheeled rover (nonholonomic vehicle) momentum-rk4 is listed,
+  // greyed out with the reason, and choosing it is refused in the log.
+  void integratorsThatCannotHandleTheVehicleAreGreyed() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed000_wheeled_rover.scenario.json"), &error),
+             qPrintable(error));
+    const BaseType base = window_->controller()->scenario().model.base_type;
+    QVERIFY(base == BaseType::Nonholonomic);
+    QComboBox* integrator = window_->simulationToolbar()->integratorSelector();
+    auto* items = qobject_cast<QStandardItemModel*>(integrator->model());
+    QVERIFY(items);
+    for (const std::string& name : integratorNames()) {
+      const QStandardItem* item = items->item(integrator->findText(QString::fromStdString(name)));
+      QVERIFY(item);
+      QCOMPARE(item->isEnabled(), name != "momentum-rk4");
+      QCOMPARE(item->toolTip().toStdString(), integratorSupportProblem(name, base));
+    }
+    emit integrator->textActivated("momentum-rk4");
+    QVERIFY(waitUntil(
+        [&] {
+          return window_->panelWidget<ui::LogPanel>()->text().contains(
+              "integrator 'momentum-rk4' does not handle a nonholonomic vehicle");
+        },
+        5000));
+    QCOMPARE(window_->controller()->scenario().integrator, std::string("rk4"));
+  }
+
   void cleanupTestCase() { window_.reset(); }
 };
 
