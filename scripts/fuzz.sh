@@ -109,12 +109,13 @@ run_target() {  # $1 = target; writes $build/summary_$1.txt, returns 1 on a find
   echo "=== fuzz_$t for ${seconds} s$( ((${FUZZ_CPU_SECONDS:-0})) && echo ' of CPU time') (log: $log)"
   # -rss_limit_mb / -timeout: running out of memory or 20 s on one input is a finding.
   # libFuzzer's timeout is wall time: a niced run on a busy machine (FUZZ_CPU_SECONDS=1) gets
-  # 120 s, and any timeout input is then run again alone (below) to tell a real one from
-  # starvation.
+  # 1200 s (a niced target was seen starved for 131 s while two builds ran, and libFuzzer stops
+  # at its first timeout), and any timeout input is then run again alone (below) to tell a
+  # real one from starvation.
   # The regression corpus is a seed directory too: a known class that is not fixed yet (or
   # comes back) fails the run at once, and fixed ones are good starting points.
   local start=$SECONDS timeout=20
-  ((${FUZZ_CPU_SECONDS:-0})) && timeout=120
+  ((${FUZZ_CPU_SECONDS:-0})) && timeout=1200
   "$build/fuzz/fuzz_$t" -dict="$dict" -max_total_time="$wall" -rss_limit_mb=2048 \
     -timeout="$timeout" -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" \
     "$corpus" "$seeds" "fuzz/regressions/$t" >"$log" 2>&1 &
