@@ -7,10 +7,12 @@
 // arguments, 3 when the simulation diverged (the report is still written).
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSettings>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
 
 #include "qt_messages.hpp"
 #include "ui/app/main_window.hpp"
@@ -26,33 +28,64 @@ int fail(const QString& message, int status) {
   return status;
 }
 
+// --help and --version answer without a display: QApplication would abort where there is no
+// X server or Wayland (a script, a CI container, ssh), so they are served before it exists.
+bool asksForHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* option : {"--help", "-h", "-?", "--help-all", "--version", "-v"})
+      if (!std::strcmp(argv[i], option)) return true;
+  return false;
+}
+
+void setApplicationNames() {
+  QCoreApplication::setOrganizationName("vms");
+  QCoreApplication::setApplicationName("vms-workbench");
+  QCoreApplication::setApplicationVersion(VMS_VERSION);
+}
+
+struct CommandLine {
+  QCommandLineParser parser;
+  QCommandLineOption help, version;
+  QCommandLineOption scenario{"scenario", "Self-measurement: the scenario to run.", "FILE"};
+  QCommandLineOption run_seconds{"run-seconds", "Self-measurement: wall seconds to run.", "S",
+                                 "10"};
+  QCommandLineOption report{"report", "Self-measurement: write the JSON report here.", "FILE.json"};
+  QCommandLineOption max_speed{"max-speed",
+                               "Self-measurement: run as fast as possible (responsiveness)."};
+  QCommandLineOption screenshot{"screenshot", "Save the whole window after the run.", "FILE.png"};
+  QCommandLineOption fresh{"fresh", "Do not reopen the last session or offer recovery."};
+
+  CommandLine() : help(parser.addHelpOption()), version(parser.addVersionOption()) {
+    parser.setApplicationDescription(
+        "VMS Workbench: vehicle-manipulator dynamics, live 3D, plots and exports.");
+    parser.addPositionalArgument("file", "A .scenario.json, .vms.json or .urdf file to open.",
+                                 "[FILE]");
+    parser.addOptions({scenario, run_seconds, report, max_speed, screenshot, fresh});
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (asksForHelpOrVersion(argc, argv)) {
+    QCoreApplication core(argc, argv);  // no display needed
+    setApplicationNames();
+    CommandLine cl;
+    if (!cl.parser.parse(QCoreApplication::arguments()))
+      return fail(cl.parser.errorText(), kExitBadArguments);
+    if (cl.parser.isSet(cl.version)) cl.parser.showVersion();  // exits 0
+    cl.parser.showHelp(0);
+  }
   vms::workbench::holdQtMessages();  // QApplication has things to say before we know the mode
   QApplication app(argc, argv);
-  QApplication::setOrganizationName("vms");
-  QApplication::setApplicationName("vms-workbench");
-  QApplication::setApplicationVersion("0.4");
+  setApplicationNames();
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription(
-      "VMS Workbench: vehicle-manipulator dynamics, live 3D, plots and exports.");
-  const QCommandLineOption help = parser.addHelpOption();
-  const QCommandLineOption version = parser.addVersionOption();
-  parser.addPositionalArgument("file", "A .scenario.json, .vms.json or .urdf file to open.",
-                               "[FILE]");
-  const QCommandLineOption scenario("scenario", "Self-measurement: the scenario to run.", "FILE");
-  const QCommandLineOption run_seconds("run-seconds", "Self-measurement: wall seconds to run.", "S",
-                                       "10");
-  const QCommandLineOption report("report", "Self-measurement: write the JSON report here.",
-                                  "FILE.json");
-  const QCommandLineOption max_speed("max-speed",
-                                     "Self-measurement: run as fast as possible (responsiveness).");
-  const QCommandLineOption screenshot("screenshot", "Save the whole window after the run.",
-                                      "FILE.png");
-  const QCommandLineOption fresh("fresh", "Do not reopen the last session or offer recovery.");
-  parser.addOptions({scenario, run_seconds, report, max_speed, screenshot, fresh});
+  CommandLine cl;
+  QCommandLineParser& parser = cl.parser;
+  const QCommandLineOption &help = cl.help, &version = cl.version, &scenario = cl.scenario,
+                           &run_seconds = cl.run_seconds, &report = cl.report,
+                           &max_speed = cl.max_speed, &screenshot = cl.screenshot,
+                           &fresh = cl.fresh;
   // parse(), not process(): process() exits with status 1 on a bad option, the status of a
   // bad file; bad arguments are 2.
   if (!parser.parse(QCoreApplication::arguments())) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "core/model/base_type.hpp"
 #include "core/model/model_error.hpp"
 #include "core/model/names.hpp"
 
@@ -26,13 +27,47 @@ const char* kHelp =
     "           [--width W] [--height H]\n"
 #endif
     "\n"
+    "  vms --version\n"
+    "  vms COMMAND --help   (that command's usage)\n";
+
+const char* kFooter =
+    "\n"
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
-    "TYPE: free | planar | ball | translation | schoenflies | fixed | gantry | rail |\n"
-    "      cylindrical | turntable.\n"
     "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
     "      input and output stay in the model's own coordinates).\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
+
+bool isHelpOption(const char* arg) {
+  return !std::strcmp(arg, "--help") || !std::strcmp(arg, "-h") || !std::strcmp(arg, "help");
+}
+
+// The vehicle types, from the core's table (never a stale copy).
+std::string typeLine() { return "TYPE: " + vms::baseTypeNames() + ".\n"; }
+
+void printHelp(FILE* out) { std::fprintf(out, "%s%s%s", kHelp, kFooter, typeLine().c_str()); }
+
+// The usage lines of one command (its line of kHelp and the indented continuation lines),
+// then the shared notes; false when kHelp has no such command.
+bool printCommandHelp(const std::string& command) {
+  const std::string help = kHelp, head = "  vms " + command + " ";
+  std::string lines;
+  bool in_command = false;
+  for (std::size_t start = 0; start < help.size();) {
+    const std::size_t end = std::min(help.find('\n', start), help.size());
+    const std::string line = help.substr(start, end - start);
+    if (line.rfind(head, 0) == 0) {
+      in_command = true;
+    } else if (in_command && line.rfind("        ", 0) != 0) {
+      in_command = false;
+    }
+    if (in_command) lines += line + "\n";
+    start = end + 1;
+  }
+  if (lines.empty()) return false;
+  std::printf("%s%s%s", lines.c_str(), kFooter, typeLine().c_str());
+  return true;
+}
 
 // A message is one line whatever text from a file it quotes (a name with a newline, bytes
 // that are not UTF-8).
@@ -42,12 +77,20 @@ std::string oneLine(const char* message) { return vms::printableText(message, 20
 
 int main(int argc, char** argv) {
   using namespace vms::cli;
-  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
-      !std::strcmp(argv[1], "help")) {
-    std::fputs(kHelp, argc < 2 ? stderr : stdout);
+  if (argc < 2 || isHelpOption(argv[1])) {
+    printHelp(argc < 2 ? stderr : stdout);
     return argc < 2 ? kExitUsage : kExitOk;
   }
+  if (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "-V")) {
+    std::printf("vms %s (VMS Workbench)\n", VMS_VERSION);
+    return kExitOk;
+  }
   const std::string command = argv[1];
+  for (int i = 2; i < argc; ++i)
+    if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+      if (printCommandHelp(command)) return kExitOk;
+      break;  // an unknown command: reported below
+    }
   try {
     if (command == "inspect") return runInspect(argc, argv);
     if (command == "simulate") return runSimulate(argc, argv);
@@ -58,7 +101,8 @@ int main(int argc, char** argv) {
 #ifdef VMS_HAVE_PLOT
     if (command == "plot") return runPlot(argc, argv);
 #endif
-    std::fprintf(stderr, "vms: unknown command '%s'\n%s", command.c_str(), kHelp);
+    std::fprintf(stderr, "vms: unknown command '%s'\n", command.c_str());
+    printHelp(stderr);
     return kExitUsage;
   } catch (const UsageError& e) {
     std::fprintf(stderr, "vms %s: %s\n", command.c_str(), oneLine(e.what()).c_str());

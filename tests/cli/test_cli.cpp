@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <cmath>
 #include <fstream>
@@ -89,6 +90,7 @@ class TestCli : public QObject {
   void badInputGivesOneLineAndStatus();
   void divergenceStopsWithValidCsv();
   void convertRoundTrip();
+  void versionAndCommandHelp();
 };
 
 void TestCli::inspectMatchesLibrary_data() {
@@ -417,6 +419,29 @@ void TestCli::convertRoundTrip() {
   const Run b = runVms({"inspect", json, "--state", state});
   QVERIFY(a.status == 0 && b.status == 0);
   VMS_COMPARE_REL(toVec(parseObject(b.out)["qdd"]), toVec(parseObject(a.out)["qdd"]), 1e-12);
+}
+
+// `vms --version`, and `vms COMMAND --help` for every command: its usage lines and the shared
+// notes, the vehicle types from the core's table, on stdout with status 0.
+void TestCli::versionAndCommandHelp() {
+  const Run version = runVms({"--version"});
+  QCOMPARE(version.status, 0);
+  QVERIFY2(QRegularExpression("^vms \\d+\\.\\d+\\.\\d+ \\(VMS Workbench\\)\\n$")
+               .match(QString::fromUtf8(version.out))
+               .hasMatch(),
+           version.out.constData());
+  for (const char* command : {"inspect", "simulate", "benchmark", "crosscheck", "convert", "run"})
+    for (const char* option : {"--help", "-h"}) {
+      const Run r = runVms({command, option});
+      QVERIFY2(r.status == 0 && r.err.isEmpty(), r.err.constData());
+      QVERIFY2(r.out.startsWith(QByteArray("  vms ") + command + " "), r.out.constData());
+      QVERIFY(r.out.contains("Exit status"));
+      QVERIFY(r.out.contains("nonholonomic"));  // TYPE comes from the core's table
+      QVERIFY(!r.out.contains("vms convert") || QByteArray(command) == "convert");
+    }
+  const Run unknown = runVms({"frobnicate", "--help"});
+  QCOMPARE(unknown.status, 2);
+  QVERIFY(unknown.err.startsWith("vms: unknown command 'frobnicate'"));
 }
 
 QTEST_APPLESS_MAIN(TestCli)

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 
 #include "test_app_support.hpp"
 
@@ -53,6 +54,27 @@ class TestAppMeasuredErrors : public QObject {
   }
 
  private slots:
+  // --help and --version answer (exit 0, on stdout) where there is no display at all: no X
+  // server, no Wayland, no platform plugin chosen (QApplication would abort there).
+  void helpAndVersionWithoutADisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+    for (const QString& option : {QString("--version"), QString("--help"), QString("-h")}) {
+      QProcess process;
+      process.setProcessEnvironment(env);
+      process.start(VMS_WORKBENCH_PATH, {option});
+      QVERIFY(process.waitForFinished(30000));
+      const QString out = QString::fromUtf8(process.readAllStandardOutput());
+      QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+               qPrintable(option + ": " + process.readAllStandardError()));
+      if (option == "--version")
+        QVERIFY2(QRegularExpression("^vms-workbench \\d+\\.\\d+\\.\\d+\\n$").match(out).hasMatch(),
+                 qPrintable(out));
+      else
+        QVERIFY2(out.contains("--scenario") && out.contains("--fresh"), qPrintable(out));
+    }
+  }
+
   void badFileExitsOneWithTheCliMessage_data() {
     QTest::addColumn<QString>("path");
     QTest::newRow("malformed json") << write("broken.scenario.json", "{\"name\": \"x\", ");
