@@ -2,6 +2,7 @@
 // speed ladder, the registry-driven selectors, scrubbing the history with the time slider, and
 // teach mode (a slider moves its joint; with "vehicle reacts" the system CoM stays put and the
 // vehicle turns; without it the vehicle stays).
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSlider>
@@ -9,9 +10,12 @@
 #include <QTreeWidget>
 
 #include "core/integrators/integrator.hpp"
+#include "core/model/compile_model.hpp"
+#include "core/scenario/default_scenario.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_app_support.hpp"
 #include "ui/app/timeline_bar.hpp"
+#include "ui/model/model_document.hpp"
 #include "ui/panels/log_panel.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 #include "ui/panels/teach_panel.hpp"
@@ -251,6 +255,32 @@ class TestAppSimulation : public QObject {
         },
         5000));
     QCOMPARE(window_->controller()->scenario().integrator, std::string("rk4"));
+  }
+
+  // Teach mode says what "vehicle reacts" can mean: on wheels (the rover above) the box is
+  // disabled with the reason and posing holds the vehicle; a fixed vehicle cannot move; a
+  // floating one reacts.
+  void teachVehicleReactsFollowsTheVehicleType() {
+    ui::TeachPanel* teach = window_->panelWidget<ui::TeachPanel>();
+    QVERIFY(window_->controller()->scenario().model.base_type == BaseType::Nonholonomic);
+    QVERIFY(!teach->vehicleReactsBox()->isEnabled());
+    QVERIFY2(teach->vehicleReactsBox()->text().contains("wheels"),
+             qPrintable(teach->vehicleReactsBox()->text()));
+    QVERIFY(!teach->vehicleReacts());
+    QString error;
+    QVERIFY2(window_->document()->setBaseType(BaseType::Planar, &error), qPrintable(error));
+    QVERIFY(waitUntil([&] { return teach->vehicleReactsBox()->isEnabled(); }, 5000));
+    QVERIFY(teach->vehicleReactsBox()->text().contains("planar"));
+    // A fixed vehicle (the editor refuses to fix this one: its state is moving).
+    ui::TeachPanel fixed(window_->controller());
+    ModelDescription d = window_->document()->description();
+    d.base_type = BaseType::Fixed;
+    fixed.setScenario(defaultScenario(compileModel(d)));
+    QVERIFY(!fixed.vehicleReactsBox()->isEnabled());
+    QVERIFY(fixed.vehicleReactsBox()->text().contains("fixed"));
+    QVERIFY(!fixed.vehicleReacts());
+    teach->setVehicleReacts(true);
+    QVERIFY(teach->vehicleReacts());
   }
 
   void cleanupTestCase() { window_.reset(); }

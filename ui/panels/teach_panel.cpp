@@ -20,9 +20,6 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
       hint_(new QLabel(this)),
       layout_(new QVBoxLayout(this)) {
   vehicle_reacts_->setChecked(true);
-  vehicle_reacts_->setToolTip(
-      tr("Checked: the vehicle moves as the free-floating system would (momentum conserved, "
-         "system centre of mass fixed). Unchecked: the vehicle is held in place."));
   hint_->setWordWrap(true);
   layout_->setContentsMargins(4, 4, 4, 4);
   layout_->addWidget(vehicle_reacts_);
@@ -39,9 +36,37 @@ void TeachPanel::clear() {
   hint_->setText(tr("No model open."));
 }
 
+// What "vehicle reacts" can mean for the vehicle type: nothing for a fixed vehicle, and no
+// pose-only reaction on wheels (the reaction depends on how the arm moves, not only where).
+void TeachPanel::describeVehicleReaction(BaseType type) {
+  if (baseDof(type) == 0) {
+    vehicle_reacts_->setText(tr("Vehicle reacts (a fixed vehicle cannot move)"));
+    vehicle_reacts_->setToolTip(tr("The vehicle is fixed: posing the arm never moves it."));
+    vehicle_reacts_->setEnabled(false);
+  } else if (!isHolonomic(type)) {
+    vehicle_reacts_->setText(tr("Vehicle reacts (on wheels: held while posing)"));
+    vehicle_reacts_->setToolTip(
+        tr("A %1 vehicle's reaction to the arm depends on how the arm moves, not only where it "
+           "ends: posing holds the vehicle; play the simulation to see the reaction.")
+            .arg(QString::fromStdString(toString(type))));
+    vehicle_reacts_->setEnabled(false);
+  } else {
+    vehicle_reacts_->setText(type == BaseType::Free
+                                 ? tr("Vehicle reacts (free-floating)")
+                                 : tr("Vehicle reacts (floating on its %1 "
+                                      "subgroup)")
+                                       .arg(QString::fromStdString(toString(type))));
+    vehicle_reacts_->setToolTip(
+        tr("Checked: the vehicle moves as the floating system would (momentum conserved, "
+           "system centre of mass fixed). Unchecked: the vehicle is held in place."));
+    vehicle_reacts_->setEnabled(true);
+  }
+}
+
 void TeachPanel::setScenario(const Scenario& scenario) {
   clear();
   const Model& model = scenario.model;
+  describeVehicleReaction(model.base_type);
   std::vector<bool> is_wheel(std::size_t(model.njoints), false);
   for (const ReactionWheelSpec& wheel : scenario.reaction_wheels) {
     const int j = model.jointIndex(wheel.name);
@@ -134,7 +159,7 @@ void TeachPanel::sliderMoved(std::size_t index, int position) {
   const double value = valueOf(row, position);
   q_[row.joint] = value;
   updateLabel(row, value);
-  controller_->setJointPositions(q_, vehicle_reacts_->isChecked());
+  controller_->setJointPositions(q_, vehicleReacts());
 }
 
 void TeachPanel::setSliderPosition(int row, double value) {
@@ -142,7 +167,9 @@ void TeachPanel::setSliderPosition(int row, double value) {
   r.slider->setValue(positionOf(r, value));
 }
 
-bool TeachPanel::vehicleReacts() const { return vehicle_reacts_->isChecked(); }
+bool TeachPanel::vehicleReacts() const {
+  return vehicle_reacts_->isChecked() && vehicle_reacts_->isEnabled();
+}
 void TeachPanel::setVehicleReacts(bool reacts) { vehicle_reacts_->setChecked(reacts); }
 
 }  // namespace vms::ui

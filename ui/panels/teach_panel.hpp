@@ -34,13 +34,19 @@ class TeachPanel : public QWidget {
   int sliderJoint(int row) const { return rows_[std::size_t(row)].joint; }
   /// Moves slider `row` to joint position `value` as a user would (tests).
   void setSliderPosition(int row, double value);
+  /// Whether posing moves the vehicle: checked and possible for the vehicle type (a fixed
+  /// vehicle cannot move; on wheels the reaction is not a function of the pose).
   bool vehicleReacts() const;
   void setVehicleReacts(bool reacts);
+  /// The "vehicle reacts" box's text, tooltip and whether it can be checked (tests).
+  const QCheckBox* vehicleReactsBox() const { return vehicle_reacts_; }
 
  signals:
   void message(const QString& text);
 
  private:
+  void describeVehicleReaction(BaseType type);
+
   struct Row {
     int joint = 0;
     double lower = 0.0, upper = 0.0;
