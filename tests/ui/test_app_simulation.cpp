@@ -8,6 +8,7 @@
 #include <QSlider>
 #include <QStandardItemModel>
 #include <QTreeWidget>
+#include <QUndoStack>
 
 #include "core/integrators/integrator.hpp"
 #include "core/model/compile_model.hpp"
@@ -281,6 +282,25 @@ class TestAppSimulation : public QObject {
     QVERIFY(!fixed.vehicleReacts());
     teach->setVehicleReacts(true);
     QVERIFY(teach->vehicleReacts());
+    window_->document()->undoStack()->undo();  // back to the file as it is
+    QVERIFY(!window_->document()->isModified());
+  }
+
+  // A fixed vehicle (the model editor's vehicle type): the Mode selector is disabled with the
+  // reason instead of saying "floating", and Teach cannot make the vehicle react.
+  void fixedVehicleHasNoManeuveringMode() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_planar_one_joint.scenario.json"), &error),
+             qPrintable(error));
+    QComboBox* mode = window_->simulationToolbar()->modeSelector();
+    QVERIFY(waitUntil([&] { return mode->isEnabled(); }, 5000));
+    QVERIFY2(window_->document()->setBaseType(BaseType::Fixed, &error), qPrintable(error));
+    QVERIFY(waitUntil([&] { return !mode->isEnabled(); }, 5000));
+    QVERIFY2(mode->toolTip().contains("fixed"), qPrintable(mode->toolTip()));
+    QVERIFY(!window_->panelWidget<ui::TeachPanel>()->vehicleReactsBox()->isEnabled());
+    window_->document()->undoStack()->undo();
+    QVERIFY(waitUntil([&] { return mode->isEnabled(); }, 5000));
+    QVERIFY(!window_->document()->isModified());
   }
 
   void cleanupTestCase() { window_.reset(); }

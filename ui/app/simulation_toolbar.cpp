@@ -148,6 +148,12 @@ void SimulationToolbar::syncFromController() {
     QSignalBlocker block(mode_);
     mode_->setCurrentIndex(mode_->findData(int(s.mode)));
   }
+  // A fixed vehicle has no maneuvering mode: the selector says so instead of "floating".
+  vehicle_moves_ = s.model.base_dof > 0;
+  mode_->setToolTip(vehicle_moves_ ? tr("Maneuvering mode (seed 004): what the vehicle's "
+                                        "actuators may do")
+                                   : tr("The vehicle is fixed: no maneuvering mode applies."));
+  mode_->setEnabled(vehicle_moves_ && controller_->runState() != RunState::Empty);
   QSignalBlocker block(dt_);
   dt_->setValue(s.dt);
 }
@@ -221,8 +227,9 @@ void SimulationToolbar::showRunState(RunState state) {
   step_->setEnabled(loaded && !running && state != RunState::Finished);
   reset_->setEnabled(loaded);
   for (QWidget* w : {static_cast<QWidget*>(solver_), static_cast<QWidget*>(integrator_),
-                     static_cast<QWidget*>(dt_), static_cast<QWidget*>(mode_)})
+                     static_cast<QWidget*>(dt_)})
     w->setEnabled(loaded);
+  mode_->setEnabled(loaded && vehicle_moves_);
   root_->setEnabled(loaded && controller_->hasSimulation() && root_problem_.isEmpty());
   if (!running) measured_ = -1.0;
   updateSpeedLabel();

@@ -64,8 +64,9 @@ class SimulationToolbar : public QToolBar {
   QAction *play_pause_, *step_, *reset_, *slower_, *faster_;
   QLabel* speed_label_;
   QComboBox *solver_, *root_, *integrator_, *mode_;
-  QStringList root_links_;  // the links root_ lists after its first item
-  QString root_problem_;    // why no root applies ("" when one does)
+  QStringList root_links_;     // the links root_ lists after its first item
+  QString root_problem_;       // why no root applies ("" when one does)
+  bool vehicle_moves_ = true;  // false for a fixed vehicle: no maneuvering mode applies
   QDoubleSpinBox* dt_;
 };
 
