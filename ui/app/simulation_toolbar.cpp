@@ -140,10 +140,10 @@ void SimulationToolbar::syncFromController() {
     combo->setCurrentIndex(i);
   };
   select(solver_, QString::fromStdString(s.solver));
-  greyOutUnsupportedSolvers(s.model.base_type);
+  greyOutUnsupported(solver_, &solverSupportProblem, s.model.base_type);
   syncRootSelector();
   select(integrator_, QString::fromStdString(s.integrator));
-  greyOutUnsupportedIntegrators(s.model.base_type);
+  greyOutUnsupported(integrator_, &integratorSupportProblem, s.model.base_type);
   {
     QSignalBlocker block(mode_);
     mode_->setCurrentIndex(mode_->findData(int(s.mode)));
@@ -158,26 +158,16 @@ void SimulationToolbar::syncFromController() {
   dt_->setValue(s.dt);
 }
 
-// A solver that does not handle the model's vehicle type stays listed, greyed out, with the
-// reason as its tooltip (it is never swapped for another one silently).
-void SimulationToolbar::greyOutUnsupportedSolvers(BaseType base) {
-  auto* items = qobject_cast<QStandardItemModel*>(solver_->model());
+// A solver or integrator that does not handle the model's vehicle type stays listed, greyed
+// out, with the reason as its tooltip (it is never swapped for another one silently).
+void SimulationToolbar::greyOutUnsupported(QComboBox* combo,
+                                           std::string (*problemOf)(const std::string&, BaseType),
+                                           BaseType base) {
+  auto* items = qobject_cast<QStandardItemModel*>(combo->model());
   if (!items) return;
-  for (int i = 0; i < solver_->count(); ++i) {
+  for (int i = 0; i < combo->count(); ++i) {
     QStandardItem* item = items->item(i);
-    const std::string problem = solverSupportProblem(item->text().toStdString(), base);
-    item->setEnabled(problem.empty());
-    item->setToolTip(QString::fromStdString(problem));
-  }
-}
-
-// Likewise for integrators (momentum-rk4 refuses the nonholonomic vehicle).
-void SimulationToolbar::greyOutUnsupportedIntegrators(BaseType base) {
-  auto* items = qobject_cast<QStandardItemModel*>(integrator_->model());
-  if (!items) return;
-  for (int i = 0; i < integrator_->count(); ++i) {
-    QStandardItem* item = items->item(i);
-    const std::string problem = integratorSupportProblem(item->text().toStdString(), base);
+    const std::string problem = problemOf(item->text().toStdString(), base);
     item->setEnabled(problem.empty());
     item->setToolTip(QString::fromStdString(problem));
   }

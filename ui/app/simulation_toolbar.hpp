@@ -50,8 +50,8 @@ class SimulationToolbar : public QToolBar {
   void message(const QString& text);
 
  private:
-  void greyOutUnsupportedSolvers(BaseType base);
-  void greyOutUnsupportedIntegrators(BaseType base);
+  void greyOutUnsupported(QComboBox* combo, std::string (*problemOf)(const std::string&, BaseType),
+                          BaseType base);
   /// Lists the loaded model's links, selects the scenario's root and enables the selector
   /// when a root applies (base-invariant solver, free vehicle).
   void syncRootSelector();
