@@ -9,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QIcon>
 #include <QSettings>
 #include <QTimer>
 #include <cstdio>
@@ -79,6 +80,8 @@ int main(int argc, char** argv) {
   vms::workbench::holdQtMessages();  // QApplication has things to say before we know the mode
   QApplication app(argc, argv);
   setApplicationNames();
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/vms-workbench.svg")));
+  QGuiApplication::setDesktopFileName(QStringLiteral("vms-workbench"));  // the .desktop entry
 
   CommandLine cl;
   QCommandLineParser& parser = cl.parser;
@@ -135,13 +138,10 @@ int main(int argc, char** argv) {
   }
 
   window.show();
-  if (!parser.isSet(fresh)) {
-    window.offerRecovery();
-    if (file.isEmpty()) {
-      const QString last = QSettings().value(vms::ui::settings_keys::kLastSession).toString();
-      if (!last.isEmpty() && QFileInfo::exists(last)) file = last;
-    }
+  if (parser.isSet(fresh)) {
+    if (!file.isEmpty()) window.openFile(file);
+  } else {
+    window.startSession(file);
   }
-  if (!file.isEmpty()) window.openFile(file);
   return app.exec();
 }

@@ -4,13 +4,23 @@
 // window and the edits).
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QTextBrowser>
+#include <QUndoStack>
 
 #include "test_app_support.hpp"
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/frame_statistics.hpp"
+#include "ui/app/help_browser.hpp"
 #include "ui/app/recent_files.hpp"
+#include "ui/app/settings_keys.hpp"
 #include "ui/app/speed_ladder.hpp"
+#include "ui/app/start_page.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/panels/property_inspector.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -137,6 +147,119 @@ class TestAppShell : public QObject {
     QVERIFY(window->close());
   }
 
+  // Issue 11: Undo/Redo lived in the File menu and Ctrl+Z did nothing while the cursor was in
+  // the field just edited. The Edit menu's shortcuts reach the document from a focused field,
+  // committing the field first.
+  void undoFromAFocusedField() {
+    const QString model = dir_.filePath("undo.vms.json");
+    QVERIFY(QFile::copy(sourcePath("models/seed004_spatial.vms.json"), model));
+    auto window = shownWindow();
+    QString error;
+    QVERIFY2(window->openFile(model, &error), qPrintable(error));
+    QMenu* edit = nullptr;
+    for (QAction* a : window->menuBar()->actions()) {
+      if (a->text() == "&Edit") edit = a->menu();
+      if (a->text() == "&File")
+        for (QAction* f : a->menu()->actions()) QVERIFY(!f->text().contains("Undo"));
+    }
+    QVERIFY(edit && edit->actions().contains(window->undoAction()));
+    QVERIFY(!window->undoAction()->isEnabled());  // nothing to undo yet
+
+    auto* inspector = window->panelWidget<ui::PropertyInspector>();
+    QVERIFY(inspector);
+    inspector->showLink(2);
+    auto* mass = inspector->findChild<QLineEdit*>("mass");
+    const double before = window->document()->description().links[2].inertial.mass;
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    mass->setFocus();
+    QVERIFY(waitUntil([&] { return mass->hasFocus(); }, 2000));
+    mass->selectAll();
+    QTest::keyClicks(mass, "51");
+    QTest::keyClick(mass, Qt::Key_Return);
+    QCOMPARE(window->document()->description().links[2].inertial.mass, 51.0);
+    QVERIFY(window->undoAction()->isEnabled());
+
+    QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);  // cursor still in the field
+    QCOMPARE(window->document()->description().links[2].inertial.mass, before);
+    QCOMPARE(mass->text().toDouble(), before);
+    QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(window->document()->description().links[2].inertial.mass, 51.0);
+    QCOMPARE(mass->text().toDouble(), 51.0);
+
+    // Typed but not committed: Ctrl+Z commits it and undoes it, the field shows 51 again.
+    mass->selectAll();
+    QTest::keyClicks(mass, "77");
+    QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window->document()->description().links[2].inertial.mass, 51.0);
+    QCOMPARE(mass->text().toDouble(), 51.0);
+    window->document()->undoStack()->undo();
+    QVERIFY(!window->document()->isModified());
+  }
+
+  // Issue 11: the shortcuts list lacked Ctrl+Z, Ctrl+Shift+Z, Ctrl+0 and Ctrl+Q, About showed
+  // no version and the docs were not reachable. The list is made from the actions themselves.
+  void helpListsEveryShortcutTheVersionAndTheDocs() {
+    QCoreApplication::setApplicationVersion("9.8.7");
+    auto window = shownWindow();
+    const QString keys = window->shortcutsText();
+    for (const char* key :
+         {"Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+0", "Ctrl+Q", "Ctrl+O", "Ctrl+S", "Ctrl+E", "Space"})
+      QVERIFY2(keys.contains(QLatin1String(key)), qPrintable(QString(key) + " in\n" + keys));
+    QVERIFY2(window->aboutText().contains("9.8.7"), qPrintable(window->aboutText()));
+    window->showDocumentation();
+    ui::HelpBrowser* help = window->helpBrowser();
+    QVERIFY(help && help->isVisible());
+    QVERIFY(help->pageList()->count() >= 5);  // README and docs/*.md
+    QCOMPARE(help->pageList()->item(0)->text(), QString("README.md"));
+    QVERIFY(help->showPage("workbench.md"));
+    QVERIFY2(help->browser()->toPlainText().contains("Add a panel"),
+             qPrintable(help->browser()->toPlainText().left(200)));
+    help->close();
+  }
+
+  // Issue 11: Ctrl+E with no model asked for a file name; export dialogs started in the app's
+  // models folder.
+  void exportsNeedAModelAndStartInTheUsersFolders() {
+    auto window = shownWindow();
+    QVERIFY(!window->trajectoryExportAction()->isEnabled());
+    QString error;
+    QVERIFY2(window->openFile(sourcePath("models/seed004_planar.vms.json"), &error),
+             qPrintable(error));
+    QVERIFY(window->trajectoryExportAction()->isEnabled());
+    QSettings().remove(ui::settings_keys::kLastExportDirectory);
+    const QString start = window->context()->exportDirectory();
+    QVERIFY2(start != ui::ExampleCatalog::modelsDirectory(), qPrintable(start));
+    QVERIFY(QDir(start).exists());
+    window->context()->setExportDirectory(dir_.path());
+    QCOMPARE(window->context()->exportDirectory(), dir_.path());
+  }
+
+  // Issue 11: the empty window gave no hint. It shows a start page (open, recent files, the
+  // examples by their notes' titles) until a document is open.
+  void startPageUntilADocumentIsOpen() {
+    auto window = shownWindow();
+    QCOMPARE(window->centralView(), static_cast<QWidget*>(window->startPage()));
+    QListWidget* examples = window->startPage()->exampleList();
+    QCOMPARE(examples->count(), int(ui::ExampleCatalog::examples().size()));
+    QListWidgetItem* one_joint = nullptr;
+    for (int i = 0; i < examples->count(); ++i)
+      if (examples->item(i)
+              ->data(Qt::UserRole)
+              .toString()
+              .endsWith("seed004_planar_one_joint.scenario.json"))
+        one_joint = examples->item(i);
+    QVERIFY(one_joint);
+    QVERIFY2(one_joint->text().startsWith("Seed 004: one joint at a time"),
+             qPrintable(one_joint->text()));
+    emit examples->itemActivated(one_joint);
+    QVERIFY(window->document()->isOpen());
+    QCOMPARE(window->centralView(), static_cast<QWidget*>(window->sceneView()));
+    QVERIFY(window->document()->path().endsWith("seed004_planar_one_joint.scenario.json"));
+    QCOMPARE(window->startPage()->recentList()->item(0)->data(Qt::UserRole).toString(),
+             QFileInfo(window->document()->path()).absoluteFilePath());
+  }
+
   void autosaveIsOfferedAfterACrash() {
     const QString model = dir_.filePath("crash.vms.json");
     QVERIFY(QFile::copy(sourcePath("models/seed004_spatial.vms.json"), model));
@@ -152,12 +275,20 @@ class TestAppShell : public QObject {
     }
     QVERIFY(ui::ModelDocument::findRecovery(autosave_.path()).has_value());
     auto window = shownWindow();
+    // The last session's file: a normal start would open it, and ask right away to save or
+    // discard the restored edits (issue 11). startSession opens nothing after a restore.
+    QSettings().setValue(ui::settings_keys::kLastSession,
+                         sourcePath("models/seed004_planar.vms.json"));
     {
       DialogCloser closer(/*accept=*/true);  // "Restore them?" -> Yes
-      window->offerRecovery();
-      QCOMPARE(closer.closed(), 1);
+      window->startSession(QString());
+      QCOMPARE(closer.closed(), 1);  // the recovery question only
       QVERIFY(closer.text().contains("Recover", Qt::CaseInsensitive));
+      // It names the document, not the autosave file.
+      QVERIFY2(closer.text().contains(QDir::toNativeSeparators(model)), qPrintable(closer.text()));
+      QVERIFY2(!closer.text().contains(autosave_.path()), qPrintable(closer.text()));
     }
+    QCOMPARE(window->document()->path(), model);
     QVERIFY(window->document()->isOpen());
     QVERIFY(window->document()->isModified());
     QCOMPARE(window->document()->description().links[0].inertial.mass, 321.0);

@@ -269,8 +269,15 @@ void TestModelPanels::inspectorRefusedEditRevertsTheField() {
   QSignalSpy messages(&inspector, &PropertyInspector::message);
   auto* mass = inspector.findChild<QLineEdit*>("mass");
   const QString before = mass->text();
+  auto* izz_field = inspector.findChild<QLineEdit*>("inertia.izz");
+  QApplication::processEvents();
+  const QPoint izz_at = izz_field->mapTo(&inspector, QPoint(0, 0));
 
   enter(mass, "-3");
+  // Issue 11: the inline error pushed every field down, so the next click missed. The
+  // fields stay where they were.
+  QApplication::processEvents();
+  QCOMPARE(izz_field->mapTo(&inspector, QPoint(0, 0)), izz_at);
   QCOMPARE(mass->text(), before);
   QCOMPARE(doc.undoStack()->count(), 0);
   QVERIFY(!doc.isModified());

@@ -282,6 +282,29 @@ class TestSimController : public QObject {
     QVERIFY(std::abs(advanced - 0.25 * elapsed2) <= 0.1 * 0.25 * elapsed2);
   }
 
+  // Issue 11: at 0.25x the status bar showed 0.77, 0.70, 0.65 - the average since the run
+  // began at 1x. The measured factor is the recent rate, restarted at each speed change.
+  void measuredFactorFollowsASpeedChangeWhileRunning() {
+    Fixture f;
+    QVERIFY(f.load(f.scenario));
+    f.controller.setRealTimeFactor(1.0);
+    f.controller.play();
+    QTest::qWait(1000);
+    const double at_one = f.controller.stats().real_time_factor;
+    f.controller.setRealTimeFactor(0.25);  // while running
+    QTest::qWait(1500);
+    const SimulationStats st = f.controller.stats();
+    f.controller.pause();
+    QVERIFY(f.waitForState(RunState::Paused));
+    qInfo(
+        "measured factor at 1x %.4f; 1.5 s after switching to 0.25x: %.4f (average since the "
+        "start %.4f)",
+        at_one, st.real_time_factor, st.average_real_time_factor);
+    QVERIFY(std::abs(at_one - 1.0) <= 0.02);
+    QVERIFY(std::abs(st.real_time_factor - 0.25) <= 0.02 * 0.25);
+    QVERIFY(st.average_real_time_factor > 0.4);  // the old measure, still far from 0.25
+  }
+
   void midRunSolverSwitchMatchesUninterruptedRun() {
     Fixture f;
     QVERIFY(f.load(f.scenario));

@@ -4,13 +4,18 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
 #include <cmath>
+#include <optional>
 
+#include "core/integrators/integrator.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 #include "ui/app/frame_pump.hpp"
 #include "ui/app/panel_adapters.hpp"
 #include "ui/app/simulation_toolbar.hpp"
+#include "ui/app/start_page.hpp"
 #include "ui/app/timeline_bar.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
@@ -31,6 +36,7 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
   resize(1400, 900);
   createPanels(panels);
   createFileMenu();
+  createEditMenu();
   createExamplesMenu();
   createSimulationMenu();
   createViewMenu();
@@ -54,10 +60,18 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
-  scene_ = new SceneView(this);
+  // The centre shows the start page until a document is open, then the 3D view.
+  central_ = new QStackedWidget(this);
+  start_page_ = new StartPage(central_);
+  scene_ = new SceneView(central_);
   scene_->setObjectName("sceneView");
   scene_->setMinimumSize(320, 240);
-  setCentralWidget(scene_);
+  central_->addWidget(start_page_);
+  central_->addWidget(scene_);
+  setCentralWidget(central_);
+  connect(start_page_, &StartPage::openRequested, this,
+          [this](const QString& path) { openFile(path); });
+  connect(start_page_, &StartPage::openDialogRequested, this, &MainWindow::openWithDialog);
   panels_.push_back(sceneViewPanel(scene_));
   for (auto& panel : addPanelDocks(this, specs, *context_)) panels_.push_back(std::move(panel));
   for (const auto& panel : panels_) panel->bind(*context_);  // how panels reach each other
@@ -98,6 +112,10 @@ void MainWindow::connectSignals() {
                              "integrator, or reset."));
   });
   connect(toolbar_, &SimulationToolbar::message, context_, &WorkbenchContext::info);
+  connect(toolbar_, &SimulationToolbar::refused, this, [this](const QString& text) {
+    context_->warning(text);
+    statusBar()->showMessage(text, 15000);
+  });
 
   connect(toolbar_, &SimulationToolbar::playPauseRequested, this, &MainWindow::togglePlay);
   connect(toolbar_, &SimulationToolbar::stepRequested, this, &MainWindow::stepOnce);
@@ -124,38 +142,50 @@ void MainWindow::createSimulationMenu() {
   connect(max_speed, &QAction::triggered, this, [this] { toolbar_->setRealTimeFactor(0.0); });
 }
 
-void MainWindow::createHelpMenu() {
-  QMenu* menu = menuBar()->addMenu(tr("&Help"));
-  QAction* keys = menu->addAction(tr("Keyboard shortcuts"));
-  connect(keys, &QAction::triggered, this, [this] {
-    QMessageBox::information(
-        this, tr("Keyboard shortcuts"),
-        tr("Space\tplay / pause\n.\tsingle step\nBackspace\treset\n-  =\tslower / faster\n"
-           "Ctrl+O\topen\nCtrl+S\tsave\nCtrl+R\treload\nCtrl+E\texport trajectory CSV\n"
-           "Ctrl+P\t3D screenshot\n\nMouse in the 3D view: left drag orbits, middle drag "
-           "pans, wheel zooms, click picks a link."));
-  });
-  QAction* about = menu->addAction(tr("About VMS Workbench"));
-  connect(about, &QAction::triggered, this, [this] {
-    QMessageBox::about(this, tr("About VMS Workbench"),
-                       tr("<b>VMS Workbench</b><br>Vehicle-manipulator systems: singularity-free "
-                          "dynamics on the Lie group, live 3D, momentum and manipulability "
-                          "plots, exports."));
-  });
-}
-
 // --- document → views ------------------------------------------------------------------
 
 void MainWindow::onDocumentOpened() {
+  central_->setCurrentWidget(scene_);
   scrubbed_ = false;
   loadSimulation(true);
   updateTitle();
 }
 
 void MainWindow::onModelChanged() {
-  // An accepted edit recompiled the model: rebuild the simulation from t = 0 with it.
+  // An accepted edit recompiled the model: rebuild the simulation from t = 0 with it, keeping
+  // the run settings chosen in the toolbar (they used to fall back to the file's).
+  std::optional<Scenario> before;
+  if (controller_->hasSimulation()) before = controller_->scenario();
   loadSimulation(false);
+  if (before) keepRunSettings(*before);
   context_->info(tr("model changed: simulation reset to t = 0"));
+}
+
+void MainWindow::keepRunSettings(const Scenario& before) {
+  if (!controller_->hasSimulation()) return;
+  const Scenario& now = controller_->scenario();
+  const BaseType base = now.model.base_type;
+  if (before.dt != now.dt) controller_->setTimeStep(before.dt);
+  if (before.solver != now.solver) {
+    if (const std::string problem = solverSupportProblem(before.solver, base); problem.empty())
+      controller_->setSolver(before.solver);
+    else
+      context_->warning(tr("solver back to %1: %2")
+                            .arg(QString::fromStdString(now.solver))
+                            .arg(QString::fromStdString(problem)));
+  }
+  if (before.integrator != now.integrator) {
+    if (const std::string problem = integratorSupportProblem(before.integrator, base);
+        problem.empty())
+      controller_->setIntegrator(before.integrator);
+    else
+      context_->warning(tr("integrator back to %1: %2")
+                            .arg(QString::fromStdString(now.integrator))
+                            .arg(QString::fromStdString(problem)));
+  }
+  if (before.mode != now.mode && now.model.base_dof > 0)
+    controller_->setManeuveringMode(before.mode);
+  toolbar_->syncFromController();
 }
 
 void MainWindow::loadSimulation(bool opened) {
@@ -225,6 +255,7 @@ void MainWindow::scrubTo(double t) {
 
 void MainWindow::onRunStateChanged(RunState state) {
   run_state_ = state;
+  if (csv_action_) csv_action_->setEnabled(controller_->hasSimulation());
   toolbar_->showRunState(state);
   for (const auto& panel : panels_) panel->runStateChanged(state);
   timeline_->setScrubbable(state == RunState::Paused || state == RunState::Finished ||
@@ -234,7 +265,11 @@ void MainWindow::onRunStateChanged(RunState state) {
 }
 
 void MainWindow::onFrameShown(const SimFrame& frame) {
-  if (!scrubbed_) {
+  if (scrubbed_) {
+    // The frame shown is the recorded one nearest the slider's time: the slider, its label and
+    // the status bar all show that frame's time.
+    timeline_->showShownTime(frame.snapshot.time);
+  } else {
     const HistoryBuffer& history = controller_->history();
     const double last = history.size() ? history.lastTime() : frame.snapshot.time;
     const double first = history.size() ? history.firstTime() : 0.0;
@@ -257,6 +292,11 @@ void MainWindow::refreshStatus() {
     toolbar_->showMeasuredRate(stats.real_time_factor);
   }
   status_label_->setText(text);
+}
+
+QString MainWindow::statusText() {
+  refreshStatus();
+  return status_label_->text();
 }
 
 void MainWindow::showProblem(const QString& title, const QString& text) {

@@ -21,10 +21,13 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QStackedWidget;
 
 namespace vms::ui {
 
 class FramePump;
+class HelpBrowser;
+class StartPage;
 class ModelDocument;
 class SimulationToolbar;
 class TimelineBar;
@@ -42,8 +45,13 @@ class MainWindow : public QMainWindow {
   /// `dialogs()`), the log, `error`; the current session is left untouched.
   bool openFile(const QString& path, QString* error = nullptr);
   bool saveTo(const QString& path, QString* error = nullptr);
-  /// At start: offers a recovery file left by a session that did not close cleanly.
-  void offerRecovery();
+  /// At start: offers a recovery file left by a session that did not close cleanly (the
+  /// question names the document it holds edits of). True when edits were restored: the
+  /// caller then opens nothing else (that would ask to save or discard what was restored).
+  bool offerRecovery();
+  /// What a normal start does: offers a recovery; unless edits were restored, opens `file`,
+  /// or the last session's file when `file` is empty.
+  void startSession(const QString& file);
   /// Dialogs for errors and questions (off for self-measurement runs: the log only; the
   /// caller reports on stderr).
   void setDialogs(bool enabled) { dialogs_ = enabled; }
@@ -69,15 +77,30 @@ class MainWindow : public QMainWindow {
   /// The dock layout the window starts with (Window > Reset layout).
   void resetLayout();
 
+  /// The status bar's run line as of now ("paused   t = 1.040 s ..."), refreshed first.
+  QString statusText();
+
   SimulationController* controller() const { return controller_; }
   ModelDocument* document() const { return document_; }
   WorkbenchContext* context() const { return context_; }
   SceneView* sceneView() const { return scene_; }
+  /// Shown in the centre while no document is open (recent files, examples).
+  StartPage* startPage() const { return start_page_; }
+  /// The start page or the 3D view, whichever the centre shows.
+  QWidget* centralView() const;
   SimulationToolbar* simulationToolbar() const { return toolbar_; }
   TimelineBar* timeline() const { return timeline_; }
   FramePump* framePump() const { return pump_; }
   QMenu* examplesMenu() const { return examples_menu_; }
   QMenu* recentMenu() const { return recent_menu_; }
+  QAction* undoAction() const { return undo_action_; }
+  QAction* trajectoryExportAction() const { return csv_action_; }
+  /// Help > Keyboard shortcuts: every shortcut of the menus and the toolbar, from the actions.
+  QString shortcutsText() const;
+  QString aboutText() const;                                  // Help > About: with the version
+  HelpBrowser* helpBrowser() const { return help_browser_; }  // once Documentation was opened
+  void showDocumentation();  // Help > Documentation (README and docs/, offline)
+  QAction* redoAction() const { return redo_action_; }
   /// Every panel frames and scenarios go to: the 3D view, then the docks in table order.
   const std::vector<std::unique_ptr<WorkbenchPanel>>& panels() const { return panels_; }
   /// The widget of the first panel that is a `Widget` (a view class); nullptr if none.
@@ -98,9 +121,12 @@ class MainWindow : public QMainWindow {
   void createPanels(const std::vector<PanelSpec>& specs);
   void connectSignals();
   void createSimulationMenu();
-  void createHelpMenu();
+  void createHelpMenu();  // main_window_help.cpp
   void onDocumentOpened();
   void onModelChanged();
+  /// After an edit reloaded the run: the dt, solver, integrator and mode the toolbar had
+  /// (a solver or integrator the edited vehicle no longer supports is dropped with a warning).
+  void keepRunSettings(const Scenario& before);
   void loadSimulation(bool opened);
   void onRunStateChanged(RunState state);
   void onFrameShown(const SimFrame& frame);
@@ -118,6 +144,9 @@ class MainWindow : public QMainWindow {
   void writeAutosave();
   void updateTitle();
   void rememberDirectory(const QString& file);
+  // main_window_edit.cpp
+  void createEditMenu();
+
   // main_window_exports.cpp
   void createExportMenu();  // and the panels' menus (WorkbenchPanel::addMenus) before it
   // main_window_view.cpp
@@ -130,6 +159,8 @@ class MainWindow : public QMainWindow {
   SimulationController* controller_;
   WorkbenchContext* context_;
   SceneView* scene_ = nullptr;
+  QStackedWidget* central_ = nullptr;  // the start page, then the 3D view
+  StartPage* start_page_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;
   FramePump* pump_ = nullptr;
@@ -138,6 +169,9 @@ class MainWindow : public QMainWindow {
   QAction* overlay_actions_[kOverlayCount] = {};
   QList<QAction*> follow_actions_;
   QAction* record_action_ = nullptr;
+  QAction* csv_action_ = nullptr;  // Export > Trajectory CSV: enabled with a simulation
+  HelpBrowser* help_browser_ = nullptr;
+  QAction *undo_action_ = nullptr, *redo_action_ = nullptr;
   QLabel* status_label_ = nullptr;
   QTimer status_timer_, autosave_timer_;
   QByteArray default_layout_;

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 
@@ -81,9 +82,11 @@ void MainWindow::createExportMenu() {
   auto* menu = new QMenu(tr("E&xport"), this);
   auto suggest = [this](const QString& suffix) {
     const QString stem = document_->isOpen() ? ExampleCatalog::stem(document_->path()) : "vms";
-    return QDir(context_->lastDirectory()).absoluteFilePath(stem + suffix);
+    return QDir(context_->exportDirectory()).absoluteFilePath(stem + suffix);
   };
-  auto remember = [this](const QString& file) { rememberDirectory(file); };
+  auto remember = [this](const QString& file) {
+    context_->setExportDirectory(QFileInfo(file).absolutePath());
+  };
 
   QAction* csv = menu->addAction(tr("&Trajectory CSV…"), this, [=] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"),
@@ -93,6 +96,8 @@ void MainWindow::createExportMenu() {
     exportTrajectory(path);
   });
   csv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  csv->setEnabled(false);  // until a model is open (Ctrl+E then asks for no file name)
+  csv_action_ = csv;
   // The panels' own menus (e.g. Plots) go before Export, their exports after the CSV.
   for (const auto& panel : panels_) panel->addMenus(menuBar(), menu);
   menuBar()->addMenu(menu);

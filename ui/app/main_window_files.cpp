@@ -1,6 +1,7 @@
 // MainWindow: File and Examples menus, open/save, recent files, autosave and recovery, close.
 #include <QAction>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,13 +10,14 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStandardPaths>
-#include <QUndoStack>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files.hpp"
 #include "ui/app/settings_keys.hpp"
+#include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
 
@@ -51,17 +53,6 @@ void MainWindow::createFileMenu() {
   QAction* save_as = menu->addAction(tr("Save &As…"), this, [this] { saveWithDialog(true); });
   save_as->setShortcut(QKeySequence::SaveAs);
   menu->addSeparator();
-  QAction* undo = menu->addAction(tr("&Undo"));
-  undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = menu->addAction(tr("&Redo"));
-  redo->setShortcut(QKeySequence::Redo);
-  connect(undo, &QAction::triggered, this, [this] {
-    if (QUndoStack* stack = document_->undoStack()) stack->undo();
-  });
-  connect(redo, &QAction::triggered, this, [this] {
-    if (QUndoStack* stack = document_->undoStack()) stack->redo();
-  });
-  menu->addSeparator();
   QAction* quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 }
@@ -89,7 +80,10 @@ void MainWindow::createExamplesMenu() {
   }
 }
 
+QWidget* MainWindow::centralView() const { return central_->currentWidget(); }
+
 void MainWindow::rebuildRecentMenu() {
+  if (start_page_) start_page_->refresh();
   recent_menu_->clear();
   const QStringList files = RecentFiles::load();
   for (const QString& file : files) {
@@ -200,24 +194,52 @@ void MainWindow::writeAutosave() {
     context_->warning(tr("autosave failed: %1").arg(message));
 }
 
-void MainWindow::offerRecovery() {
+bool MainWindow::offerRecovery() {
   const auto recovery = ModelDocument::findRecovery(autosaveDirectory());
-  if (!recovery) return;
+  if (!recovery) return false;
+  // The question names the document the edits belong to, not the autosave file.
+  const QString original = ModelDocument::recoveryOriginalPath(*recovery);
+  const QDateTime when = ModelDocument::recoveryTime(*recovery);
+  const QString what =
+      original.isEmpty() ? tr("a model that was never saved") : QDir::toNativeSeparators(original);
+  const QString at = when.isValid()
+                         ? tr(" (last autosaved %1)")
+                               .arg(when.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                         : QString();
   const auto answer = QMessageBox::question(
       this, tr("Recover unsaved edits?"),
-      tr("The last session did not close cleanly and left unsaved edits:\n%1\n\nRestore "
+      tr("The last session did not close cleanly and left unsaved edits to\n%1%2.\n\nRestore "
          "them?")
-          .arg(*recovery),
+          .arg(what, at),
       QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
   if (answer != QMessageBox::Yes) {
-    context_->info(tr("recovery file left in place: %1").arg(*recovery));
-    return;
+    context_->info(tr("recovery copy of %1 left in place: %2").arg(what, *recovery));
+    return false;
   }
   QString message;
-  if (document_->restoreRecovery(*recovery, &message))
-    context_->info(tr("restored unsaved edits from %1").arg(*recovery));
-  else
+  if (!document_->restoreRecovery(*recovery, &message)) {
     showProblem(tr("Cannot restore"), message);
+    return false;
+  }
+  context_->info(tr("restored unsaved edits to %1").arg(what));
+  return true;
+}
+
+void MainWindow::startSession(const QString& file) {
+  if (offerRecovery()) {
+    // The restored edits are the document now: opening another file would ask at once to save
+    // or discard them (Discard would drop what was just restored).
+    if (!file.isEmpty())
+      context_->info(tr("%1 not opened: the recovered edits are shown; open it once they are saved")
+                         .arg(file));
+    return;
+  }
+  QString path = file;
+  if (path.isEmpty()) {
+    const QString last = QSettings().value(settings_keys::kLastSession).toString();
+    if (!last.isEmpty() && QFileInfo::exists(last)) path = last;
+  }
+  if (!path.isEmpty()) openFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

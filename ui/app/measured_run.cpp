@@ -111,7 +111,7 @@ void MeasuredRun::finish() {
   r["plot_cost_p99_ms"] = pump->plotCosts().percentile(99);
   r["plot_cost_max_ms"] = pump->plotCosts().maximum();
   r["simulated_time"] = simulated;
-  r["worker_real_time_factor"] = stats.real_time_factor;  // the worker's own measure
+  r["worker_real_time_factor"] = stats.average_real_time_factor;  // the worker's own measure
   r["runs_completed"] = runs_completed_;
   r["real_time_factor"] = rtf;
   r["dropped_snapshots"] = double(stats.frames_dropped);

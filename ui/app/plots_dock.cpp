@@ -49,9 +49,9 @@ class PlotsDock : public WorkbenchPanel {
     exports->addAction(
         tr("All &Plots (PNG, SVG, PDF)…"), plots_, [plots = plots_, context = context_] {
           const QString dir = QFileDialog::getExistingDirectory(
-              context->window(), tr("Folder for the plots"), context->lastDirectory());
+              context->window(), tr("Folder for the plots"), context->exportDirectory());
           if (dir.isEmpty()) return;
-          context->setLastDirectory(dir);
+          context->setExportDirectory(dir);
           exportPlots(*plots, *context, dir, {"png", "svg", "pdf"});
         });
   }

@@ -8,6 +8,7 @@ inline const QString kGeometry = QStringLiteral("window/geometry");
 inline const QString kWindowState = QStringLiteral("window/state");
 inline const QString kRecentFiles = QStringLiteral("files/recent");
 inline const QString kLastDirectory = QStringLiteral("files/lastDirectory");
+inline const QString kLastExportDirectory = QStringLiteral("files/lastExportDirectory");
 inline const QString kLastSession = QStringLiteral("files/lastSession");
 inline const QString kOverlayPrefix = QStringLiteral("view/overlay/");
 inline const QString kCameraFollow = QStringLiteral("view/cameraFollow");

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHash>
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QStyle>
@@ -22,6 +23,30 @@ QComboBox* makeCombo(const QString& tip, QWidget* parent) {
   combo->setToolTip(tip);
   combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   return combo;
+}
+
+// What a user gets from each solver and integrator (display texts; the names are the core
+// registries'). A name without an entry shows no tooltip of its own.
+QString methodDescription(const QString& name) {
+  static const QHash<QString, const char*> texts = {
+      {"aba", "Articulated-body algorithm: O(N), the fastest; the default"},
+      {"crba", "Builds the mass matrix and solves with it: the textbook method, O(N^3)"},
+      {"quasi-lagrange",
+       "Seed 000: Lagrange's equations in the vehicle's own velocities (quasi-coordinates)"},
+      {"lagrange-poincare",
+       "Seed 001: the vehicle eliminated through momentum and the mechanical connection"},
+      {"generalized-jacobian",
+       "Seed 004: the vehicle eliminated through momentum; the generalized inertia H*"},
+      {"denoc", "Seed 003: the decoupled natural orthogonal complement (N and H matrices)"},
+      {"barycentric", "Seed 003: barycentric vectors of a free-floating system"},
+      {"base-invariant", "Seed 002: recursions that may start from any link (the Root selector)"},
+      {"rk4", "Classical Runge-Kutta on the group, fixed step: accurate; the default"},
+      {"euler", "One evaluation per step: the simplest, first order"},
+      {"rk45", "Adaptive Runge-Kutta with error control"},
+      {"momentum-rk4", "Seed 001: steps the vehicle's momentum instead of its velocity"},
+  };
+  const auto it = texts.find(name);
+  return it == texts.end() ? QString() : QObject::tr(it.value());
 }
 
 QString rootTip() {
@@ -65,25 +90,37 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
     a->setShortcutContext(Qt::WindowShortcut);
   addSeparator();
 
-  solver_ = makeCombo(tr("Forward-dynamics solver (core registry)"), this);
+  solver_ =
+      makeCombo(tr("How the accelerations are computed. Every method gives the same motion (they "
+                   "agree to 1e-9); they differ in cost and in the intermediate quantities "
+                   "they show. aba, the articulated-body algorithm, is the fastest."),
+                this);
   for (const std::string& name : solverNames()) solver_->addItem(QString::fromStdString(name));
   addWidget(new QLabel(tr(" Solver "), this));
   addWidget(solver_);
   root_ = makeCombo(rootTip(), this);
   addWidget(new QLabel(tr(" Root "), this));
   addWidget(root_);
-  integrator_ = makeCombo(tr("Integrator on the group (core registry)"), this);
+  integrator_ =
+      makeCombo(tr("How the motion is stepped in time. All keep the vehicle's attitude a true "
+                   "rotation; rk4 is the accurate default, euler the simplest."),
+                this);
   for (const std::string& name : integratorNames())
     integrator_->addItem(QString::fromStdString(name));
   addWidget(new QLabel(tr(" Integrator "), this));
   addWidget(integrator_);
   dt_ = new QDoubleSpinBox(this);
   dt_->setDecimals(5);
-  dt_->setRange(1e-5, 1.0);
+  // Any value may be typed; one above kMaxTimeStep is refused with a message (it used to be
+  // clamped silently).
+  dt_->setRange(1e-5, 1e6);
   dt_->setSingleStep(0.001);
   dt_->setSuffix(" s");
   dt_->setKeyboardTracking(false);
-  dt_->setToolTip(tr("Time step dt"));
+  dt_->setToolTip(tr("Time step dt of the integrator (%1 s to %2 s). Kept when the model is "
+                     "edited.")
+                      .arg(1e-5)
+                      .arg(kMaxTimeStep));
   addWidget(new QLabel(tr(" dt "), this));
   addWidget(dt_);
   mode_ = makeCombo(tr("Maneuvering mode (seed 004): what the vehicle's actuators may do"), this);
@@ -113,6 +150,16 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
   });
   connect(dt_, &QDoubleSpinBox::valueChanged, this, [this](double dt) {
     if (!controller_->hasSimulation() || dt == controller_->scenario().dt) return;
+    if (dt > kMaxTimeStep) {
+      emit refused(tr("time step %1 s refused: the largest the workbench takes is %2 s; "
+                      "dt stays %3 s")
+                       .arg(dt)
+                       .arg(kMaxTimeStep)
+                       .arg(controller_->scenario().dt));
+      QSignalBlocker block(dt_);
+      dt_->setValue(controller_->scenario().dt);
+      return;
+    }
     controller_->setTimeStep(dt);
     emit message(tr("time step: %1 s").arg(dt));
   });
@@ -169,7 +216,8 @@ void SimulationToolbar::greyOutUnsupported(QComboBox* combo,
     QStandardItem* item = items->item(i);
     const std::string problem = problemOf(item->text().toStdString(), base);
     item->setEnabled(problem.empty());
-    item->setToolTip(QString::fromStdString(problem));
+    item->setToolTip(problem.empty() ? methodDescription(item->text())
+                                     : QString::fromStdString(problem));
   }
 }
 

@@ -22,6 +22,8 @@ class SimulationToolbar : public QToolBar {
   Q_OBJECT
  public:
   explicit SimulationToolbar(SimulationController* controller, QWidget* parent = nullptr);
+  /// The largest time step the dt field takes (s); a larger one is refused with a message.
+  static constexpr double kMaxTimeStep = 1.0;
 
   QAction* playPauseAction() const { return play_pause_; }
   QAction* stepAction() const { return step_; }
@@ -48,6 +50,7 @@ class SimulationToolbar : public QToolBar {
   void stepRequested();
   void resetRequested();
   void message(const QString& text);
+  void refused(const QString& text);  // a setting that was not taken, and why
 
  private:
   void greyOutUnsupported(QComboBox* combo, std::string (*problemOf)(const std::string&, BaseType),

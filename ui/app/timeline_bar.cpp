@@ -38,6 +38,15 @@ void TimelineBar::showSpan(double first, double last, double current) {
   updateLabel();
 }
 
+void TimelineBar::showShownTime(double t) {
+  if (slider_->isSliderDown()) {
+    current_ = t;
+    updateLabel();
+    return;
+  }
+  showSpan(first_, last_, t);
+}
+
 void TimelineBar::setScrubbable(bool scrubbable) { slider_->setEnabled(scrubbable); }
 
 void TimelineBar::updateLabel() {

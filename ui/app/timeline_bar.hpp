@@ -14,6 +14,10 @@ class TimelineBar : public QWidget {
   explicit TimelineBar(QWidget* parent = nullptr);
   /// The history's time span and the time shown (does not emit scrubbed).
   void showSpan(double first, double last, double current);
+  /// The time of the frame actually shown after a scrub (the recorded frame nearest the
+  /// requested time): the label shows it, and the slider moves to it unless the user is
+  /// dragging it. Does not emit scrubbed.
+  void showShownTime(double t);
   void setScrubbable(bool scrubbable);
   double currentTime() const { return current_; }
   QSlider* slider() const { return slider_; }

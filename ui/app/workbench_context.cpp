@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QWidget>
 
 #include "ui/app/example_catalog.hpp"
@@ -24,6 +25,17 @@ QString WorkbenchContext::lastDirectory() const {
 
 void WorkbenchContext::setLastDirectory(const QString& dir) {
   QSettings().setValue(settings_keys::kLastDirectory, dir);
+}
+
+QString WorkbenchContext::exportDirectory() const {
+  const QString dir = QSettings().value(settings_keys::kLastExportDirectory).toString();
+  if (!dir.isEmpty() && QDir(dir).exists()) return dir;
+  const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  return !documents.isEmpty() && QDir(documents).exists() ? documents : QDir::homePath();
+}
+
+void WorkbenchContext::setExportDirectory(const QString& dir) {
+  QSettings().setValue(settings_keys::kLastExportDirectory, dir);
 }
 
 void WorkbenchContext::selectJoint(int joint) {

@@ -30,6 +30,10 @@ class WorkbenchContext : public QObject {
   /// else home.
   QString lastDirectory() const;
   void setLastDirectory(const QString& dir);
+  /// Where export dialogs start: the last folder exported to, else the user's documents (never
+  /// the app's own models folder).
+  QString exportDirectory() const;
+  void setExportDirectory(const QString& dir);
 
  public slots:
   // The log: whatever panel shows messages listens to logged().

@@ -313,6 +313,16 @@ void ModelDocument::discardRecovery(const QString& recovery_file) {
   removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
 }
 
+QString ModelDocument::recoveryOriginalPath(const QString& recovery_file) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  return meta ? meta->original_path : QString();
+}
+
+QDateTime ModelDocument::recoveryTime(const QString& recovery_file) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  return meta ? meta->time : QDateTime();
+}
+
 bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error) {
   const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
   LoadedDocument loaded;

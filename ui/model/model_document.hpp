@@ -7,6 +7,7 @@
 // inline or beside it). Autosave writes a recovery copy while there are unsaved edits; the
 // next start offers it when the app did not close cleanly. Contract owned by the model
 // module; the app depends on it.
+#include <QDateTime>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -74,6 +75,10 @@ class ModelDocument : public QObject {
   void discardAutosave();                        // on clean close or after saving
   /// A recovery file left by a session that did not close cleanly, if any.
   static std::optional<QString> findRecovery(const QString& autosave_dir);
+  /// The document a recovery copy holds edits of (the file it was opened from or saved to;
+  /// empty for a document never saved) and when it was written, for the recovery question.
+  static QString recoveryOriginalPath(const QString& recovery_file);
+  static QDateTime recoveryTime(const QString& recovery_file);
   bool restoreRecovery(const QString& recovery_file, QString* error);
   /// Added: deletes a recovery copy and its metadata (the user declined to restore it).
   static void discardRecovery(const QString& recovery_file);

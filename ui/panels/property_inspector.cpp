@@ -136,9 +136,11 @@ struct PropertyInspector::Impl {
     addRow(jf, tr("Damping"), false, int(JointProperty::Damping), {"damping"});
     pages->addWidget(joint_page);
 
+    // The problem of a refused edit goes below the fields: shown above them it pushed every
+    // field down, and the next click landed in the wrong one.
     layout->addWidget(title);
-    layout->addWidget(problem);
     layout->addWidget(pages);
+    layout->addWidget(problem);
     layout->addStretch(1);
 
     for (size_t g = 0; g < groups.size(); ++g)

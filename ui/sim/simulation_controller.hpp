@@ -27,7 +27,11 @@ struct SimulationStats {
   long frames_dropped = 0;    // published but overwritten before the UI took them
   double simulated_time = 0.0;
   double wall_time_running = 0.0;  // s spent in Running
-  double real_time_factor = 0.0;   // simulated / wall while running (measured)
+  /// Simulated / wall time over the last ~1 s of running, restarted when the speed or the
+  /// simulation changes and when a run starts (what the status bar shows); 0 until two samples
+  /// exist.
+  double real_time_factor = 0.0;
+  double average_real_time_factor = 0.0;  // simulated / wall over all the time spent running
 };
 
 class SimulationController : public QObject {

@@ -27,6 +27,10 @@ constexpr double kMaxBatchSeconds = 0.01;
 // Running behind real time by more than this (wall seconds) drops the backlog instead of
 // catching up in a burst.
 constexpr double kMaxLagSeconds = 0.2;
+// The measured real-time factor is the slope over the last kRateWindow seconds of running, from
+// samples at least kRateSampleSpacing apart (the ring holds 64: enough for the window).
+constexpr double kRateWindow = 1.0;
+constexpr double kRateSampleSpacing = 0.025;
 
 /// The exception being handled, as one line for the log (call inside a catch block).
 std::string describeCurrentException() {
@@ -329,6 +333,37 @@ void SimulationWorker::reportException(bool stop_running) noexcept {
 void SimulationWorker::anchorPacing() {
   wall_anchor_ = Clock::now();
   sim_anchor_ = sim_ ? sim_->time() : 0.0;
+  std::lock_guard<std::mutex> lock(stats_mutex_);
+  restartRateWindow();  // a new speed, simulation or time: the old rate no longer applies
+}
+
+void SimulationWorker::restartRateWindow() { rate_first_ = rate_count_ = 0; }
+
+void SimulationWorker::sampleRate(Clock::time_point now, double simulated) {
+  if (rate_count_ > 0) {
+    const RateSample& newest = rate_samples_[(rate_first_ + rate_count_ - 1) % kRateSamples];
+    if (seconds(now - newest.wall) < kRateSampleSpacing) return;
+  }
+  // Keep the oldest sample that still starts a window of at least kRateWindow.
+  while (rate_count_ >= 2 &&
+         seconds(now - rate_samples_[(rate_first_ + 1) % kRateSamples].wall) >= kRateWindow) {
+    rate_first_ = (rate_first_ + 1) % kRateSamples;
+    --rate_count_;
+  }
+  if (rate_count_ == kRateSamples) {  // spacing keeps this from happening; stay bounded anyway
+    rate_first_ = (rate_first_ + 1) % kRateSamples;
+    --rate_count_;
+  }
+  rate_samples_[(rate_first_ + rate_count_) % kRateSamples] = RateSample{now, simulated};
+  ++rate_count_;
+}
+
+double SimulationWorker::recentRate() const {
+  if (rate_count_ < 2) return 0.0;
+  const RateSample& oldest = rate_samples_[rate_first_];
+  const RateSample& newest = rate_samples_[(rate_first_ + rate_count_ - 1) % kRateSamples];
+  const double wall = seconds(newest.wall - oldest.wall);
+  return wall > 0.0 ? (newest.simulated - oldest.simulated) / wall : 0.0;
 }
 
 bool SimulationWorker::stepSafely() {
@@ -477,6 +512,7 @@ void SimulationWorker::setState(RunState state) {
     if (state == RunState::Running) {
       running_since_ = now;
       sim_time_at_running_start_ = sim_ ? sim_->time() : 0.0;
+      restartRateWindow();
     } else if (previous == RunState::Running) {
       stats_.wall_time_running += seconds(now - running_since_);
       sim_time_running_before_ += stats_.simulated_time - sim_time_at_running_start_;
@@ -488,8 +524,10 @@ void SimulationWorker::setState(RunState state) {
 }
 
 void SimulationWorker::updateSimulatedTime() {
+  const Clock::time_point now = Clock::now();
   std::lock_guard<std::mutex> lock(stats_mutex_);
   stats_.simulated_time = sim_ ? sim_->time() : 0.0;
+  if (state_.load() == RunState::Running) sampleRate(now, stats_.simulated_time);
 }
 
 void SimulationWorker::updateRunningSolver() {
@@ -512,7 +550,8 @@ SimulationStats SimulationWorker::stats() const {
     s.wall_time_running += seconds(Clock::now() - running_since_);
     sim_running += s.simulated_time - sim_time_at_running_start_;
   }
-  s.real_time_factor = s.wall_time_running > 0.0 ? sim_running / s.wall_time_running : 0.0;
+  s.average_real_time_factor = s.wall_time_running > 0.0 ? sim_running / s.wall_time_running : 0.0;
+  s.real_time_factor = recentRate();  // kept after a pause until the next run starts
   return s;
 }
 

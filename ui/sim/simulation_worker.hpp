@@ -112,6 +112,20 @@ class SimulationWorker {
   std::string running_solver_;  // under stats_mutex_
   Clock::time_point running_since_;
   double sim_time_at_running_start_ = 0.0, sim_time_running_before_ = 0.0;
+  // The recent rate (under stats_mutex_): (wall, simulated) samples taken right after the
+  // batches, at least kRateSampleSpacing apart, the oldest dropped beyond kRateWindow. Both ends
+  // of the slope are "just stepped" instants, so a paced run at a slow speed (one step per
+  // batch) is measured without a step's quantisation error.
+  struct RateSample {
+    Clock::time_point wall;
+    double simulated;
+  };
+  static constexpr int kRateSamples = 64;
+  RateSample rate_samples_[kRateSamples];
+  int rate_first_ = 0, rate_count_ = 0;
+  void restartRateWindow();                                  // caller holds stats_mutex_
+  void sampleRate(Clock::time_point now, double simulated);  // caller holds stats_mutex_
+  double recentRate() const;                                 // caller holds stats_mutex_
   std::atomic<long> frames_taken_{0};
 
   // Worker thread only.
