@@ -42,9 +42,25 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
       throw UsageError("--base: unknown vehicle type '" + *name + "' (" + baseTypeNames() + ")");
   }
   std::vector<std::string> warnings;
-  Model model = namingFile(path, [&] { return loadModel(path, base, &warnings); });
+  const bool repair = args.has("repair-inertia");
+  Model model = namingFile(path, [&] {
+    try {
+      return loadModel(path, base, &warnings, repair);
+    } catch (const ModelError& e) {
+      throw ModelError(withRepairHint(e.what()));
+    }
+  });
   for (const auto& w : warnings) printWarning(w);
   return model;
+}
+
+std::string withRepairHint(const std::string& message) {
+  const bool inertia = message.find("triangle inequality") != std::string::npos ||
+                       message.find("positive semi-definite") != std::string::npos;
+  if (!inertia) return message;
+  return message +
+         " (--repair-inertia replaces such a link's principal moments by their mean, "
+         "as MuJoCo's balanceinertia does)";
 }
 
 StateFile loadStateFromArguments(const Arguments& args, const Model& model) {

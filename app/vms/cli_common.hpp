@@ -17,7 +17,10 @@ namespace vms::cli {
 std::string modelPath(const Arguments& args, const char* usage);
 
 /// Loads MODEL with the optional --base override; prints warnings to stderr.
+/// The model file `path`, with --base and --repair-inertia applied; warnings on stderr.
 Model loadModelFromArguments(const Arguments& args, const std::string& path);
+/// `message` of a rejected inertia, with a pointer to --repair-inertia.
+std::string withRepairHint(const std::string& message);
 
 /// Reads --state for `model`; prints warnings to stderr.
 StateFile loadStateFromArguments(const Arguments& args, const Model& model);

@@ -35,7 +35,8 @@ int runBenchmark(int argc, char** argv) {
   const char* usage =
       "vms benchmark MODEL [--base TYPE] [--solver NAME | --root LINK] [--iterations N] "
       "[--integrator NAME]";
-  const Arguments args(argc, argv, 2, {"base", "solver", "root", "iterations", "integrator"});
+  const Arguments args(argc, argv, 2, {"base", "solver", "root", "iterations", "integrator"},
+                       {"repair-inertia"});
   const long iterations = args.integer("iterations", 150000);
   if (iterations < 15 || iterations > 1000000000L)
     throw UsageError("--iterations must be from 15 to 1e9");

@@ -8,7 +8,7 @@
 namespace vms::cli {
 
 int runConvert(int argc, char** argv) {
-  const Arguments args(argc, argv, 2, {"base"});
+  const Arguments args(argc, argv, 2, {"base"}, {"repair-inertia"});
   if (args.positional().size() != 2)
     throw UsageError("usage: vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]");
   const Model model = loadModelFromArguments(args, args.positional()[0]);

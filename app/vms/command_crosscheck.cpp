@@ -50,7 +50,7 @@ double timePerCall(ForwardDynamicsSolver& solver, const Model& model, Data& data
 
 int runCrosscheck(int argc, char** argv) {
   const char* usage = "vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]";
-  const Arguments args(argc, argv, 2, {"state", "base", "root"});
+  const Arguments args(argc, argv, 2, {"state", "base", "root"}, {"repair-inertia"});
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   const StateFile input = loadStateFromArguments(args, model);
   const std::string state_path = args.required("state");

@@ -14,7 +14,8 @@ namespace vms::cli {
 int runInspect(int argc, char** argv) {
   const char* usage =
       "vms inspect MODEL --state STATE [--base TYPE] [--solver NAME | --root LINK] [--detail]";
-  const Arguments args(argc, argv, 2, {"state", "base", "solver", "root"}, {"detail"});
+  const Arguments args(argc, argv, 2, {"state", "base", "solver", "root"},
+                       {"detail", "repair-inertia"});
   const Model model = loadModelFromArguments(args, modelPath(args, usage));
   const StateFile input = loadStateFromArguments(args, model);
   const State& state = input.state;

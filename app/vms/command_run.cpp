@@ -12,9 +12,11 @@
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
 #include "core/io/io_util.hpp"
+#include "core/model/inertia_repair.hpp"
 #include "core/model/model_error.hpp"
 #include "core/scenario/output_csv.hpp"
 #include "core/scenario/output_statistics.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/scenario/simulator.hpp"
 #include "json_writer.hpp"
 
@@ -94,13 +96,23 @@ void writeFigures(JsonObjectWriter& j, const OutputStatistics& statistics, Summa
 }  // namespace
 
 int runRun(int argc, char** argv) {
-  const char* usage = "vms run SCENARIO [--out DIR]";
-  const Arguments args(argc, argv, 2, {"out"});
+  const char* usage = "vms run SCENARIO [--out DIR] [--repair-inertia]";
+  const Arguments args(argc, argv, 2, {"out"}, {"repair-inertia"});
   if (args.positional().size() != 1)
     throw UsageError("expected one SCENARIO file; usage: " + std::string(usage));
   std::vector<std::string> warnings;
   const std::string path = args.positional()[0];
-  const Scenario scenario = namingFile(path, [&] { return loadScenario(path, &warnings); });
+  const Scenario scenario = namingFile(path, [&] {
+    ScenarioDescription description = readScenarioDescription(path, &warnings);
+    if (args.has("repair-inertia"))
+      for (const std::string& w : repairInertias(description.model.description))
+        warnings.push_back(path + ": model: " + w);
+    try {
+      return assembleScenario(description, &warnings);
+    } catch (const ModelError& e) {
+      throw ModelError(withRepairHint(e.what()));
+    }
+  });
   for (const auto& w : warnings) printWarning(w);
   // Whatever the scenario's set-up rejects (a controller, an actuator) names the file too.
   const auto simulator = namingFile(path, [&] { return std::make_unique<Simulator>(scenario); });

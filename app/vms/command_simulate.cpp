@@ -33,7 +33,8 @@ int runSimulate(int argc, char** argv) {
       "[--solver NAME | --root LINK] [--every K] [--out FILE.csv]";
   const Arguments args(
       argc, argv, 2,
-      {"state", "duration", "dt", "integrator", "base", "solver", "root", "every", "out"});
+      {"state", "duration", "dt", "integrator", "base", "solver", "root", "every", "out"},
+      {"repair-inertia"});
   const std::string model_path = modelPath(args, usage);
   const double duration = args.number("duration", NAN);
   const double dt = args.number("dt", NAN);

@@ -35,6 +35,9 @@ const char* kFooter =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
     "      input and output stay in the model's own coordinates).\n"
+    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, run): a link whose\n"
+    "      inertia breaks A + B >= C or has a negative principal moment gets the mean of its\n"
+    "      principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
 

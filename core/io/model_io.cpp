@@ -6,6 +6,7 @@
 #include "core/io/urdf.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
+#include "core/model/inertia_repair.hpp"
 
 namespace vms {
 
@@ -37,9 +38,12 @@ ModelDescription loadModelDescription(const std::string& path, std::vector<std::
 }
 
 Model loadModel(const std::string& path, std::optional<BaseType> base_override,
-                std::vector<std::string>* warnings) {
+                std::vector<std::string>* warnings, bool repair_inertia) {
   ModelDescription d = loadModelDescription(path, warnings);
   if (base_override) d.base_type = *base_override;
+  if (repair_inertia)
+    for (const std::string& w : repairInertias(d))
+      if (warnings) warnings->push_back(path + ": " + w);
   std::vector<std::string> compile_warnings;
   Model m;
   try {

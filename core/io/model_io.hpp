@@ -25,8 +25,10 @@ ModelDescription loadModelDescription(const std::string& path,
 
 /// loadModelDescription + optional base-type override + compileModel, with the file name
 /// prefixed to compile errors ("<path>: link 'x': mass is negative (-1.000000)").
+/// `repair_inertia`: links whose inertia is not physical get the mean of their principal
+/// moments first (repairInertias, core/model/inertia_repair.hpp), one warning each.
 Model loadModel(const std::string& path, std::optional<BaseType> base_override = std::nullopt,
-                std::vector<std::string>* warnings = nullptr);
+                std::vector<std::string>* warnings = nullptr, bool repair_inertia = false);
 
 /// Writes by extension (.urdf or .vms.json). Throws ModelError on an unknown extension or on
 /// an I/O failure.

@@ -1,12 +1,14 @@
 #include "core/model/compile_model.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "core/model/inertia_check.hpp"
+#include "core/model/inertia_repair.hpp"
 #include "core/model/names.hpp"
 
 namespace vms {
@@ -90,7 +92,9 @@ std::string inertialProblem(const Inertial& in) {
     return "inertia matrix is not symmetric";
   const Eigen::SelfAdjointEigenSolver<Mat3> eig(in.inertia);
   const Vec3 l = eig.eigenvalues();
-  const double tol = 1e-9 * scale;
+  // Relative to the tensor, and never below rounding noise (a point-mass link's moments are
+  // all noise; compileModel clips them, see inertia_repair.hpp).
+  const double tol = std::max(1e-9 * scale, kInertiaRoundingNoise);
   if (l.minCoeff() < -tol) {
     std::ostringstream s;
     s << "inertia is not positive semi-definite (eigenvalue " << l.minCoeff() << ")";
@@ -112,12 +116,21 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
   if (!finite(d.gravity)) fail("model " + quoted(d.name) + ": gravity has a NaN or infinite value");
 
   std::map<std::string, int> link_index;
+  std::vector<Inertial> inertials(d.links.size());  // as checked, rounding noise clipped
   for (size_t i = 0; i < d.links.size(); ++i) {
     const auto& l = d.links[i];
     checkName("link", i, l.name);
     if (!link_index.emplace(l.name, static_cast<int>(i)).second)
       fail("link " + quoted(l.name) + ": duplicate link name");
     if (auto p = inertialProblem(l.inertial); !p.empty()) fail("link " + quoted(l.name) + ": " + p);
+    double clipped = 0.0;
+    inertials[i] = clipRoundingNoise(l.inertial, &clipped);
+    if (clipped < 0.0 && warnings) {
+      std::ostringstream w;
+      w << "link " << quoted(l.name) << ": inertia principal moment " << clipped
+        << " kg m^2 is rounding noise: clipped to 0";
+      warnings->push_back(w.str());
+    }
   }
 
   std::set<std::string> joint_names;
@@ -180,7 +193,7 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     acc.emplace_back();
     body_joint_desc.push_back(joint_desc);
     place[link] = {b, Pose::identity()};
-    acc[b].add(d.links[link].inertial, Pose::identity());
+    acc[b].add(inertials[link], Pose::identity());
     return b;
   };
 
@@ -203,7 +216,7 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     const int pb = place[parent_link].body;
     if (jd.kind == JointKind::Fixed) {
       place[c] = {pb, place[parent_link].bodyMlink * jd.origin};
-      acc[pb].add(d.links[c].inertial, place[c].bodyMlink);
+      acc[pb].add(inertials[c], place[c].bodyMlink);
     } else {
       newBody(c, pb, j);
     }

@@ -32,6 +32,8 @@ struct MujocoExportOptions {
   /// Placement of the root body in the world. A fixed vehicle sits where the State puts it
   /// (State::basePose()), so write that pose here; ignored for a free vehicle (qpos sets it).
   Pose fixed_base_pose;
+  /// MuJoCo's balanceinertia: principal moments breaking A + B >= C become their mean.
+  bool balance_inertia = false;
 };
 
 /// Principal moments and a proper rotation whose columns are the principal axes:
@@ -113,8 +115,8 @@ inline std::string header(const ModelDescription& d, const MujocoExportOptions& 
   const Vec3 g = o.use_description_gravity ? d.gravity : Vec3::Zero();
   std::ostringstream s;
   s << "  <compiler angle=\"radian\" inertiafromgeom=\"false\" boundmass=\"0\" "
-       "boundinertia=\"0\" balanceinertia=\"false\""
-    << extra_compiler << "/>\n"
+       "boundinertia=\"0\" balanceinertia=\""
+    << (o.balance_inertia ? "true" : "false") << "\"" << extra_compiler << "/>\n"
     << "  <option timestep=\"0.001\" integrator=\"Euler\" gravity=\"" << vec(g) << "\">\n"
     << "    <flag contact=\"disable\" constraint=\"disable\""
     << (o.energy ? " energy=\"enable\"" : "") << "/>\n"
