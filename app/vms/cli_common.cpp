@@ -55,8 +55,10 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
 }
 
 std::string withRepairHint(const std::string& message) {
-  const bool inertia = message.find("triangle inequality") != std::string::npos ||
-                       message.find("positive semi-definite") != std::string::npos;
+  // compileModel's words for a link's inertia (a reaction wheel's is not repaired).
+  const bool inertia = message.find("link '") != std::string::npos &&
+                       (message.find("violate the triangle inequality") != std::string::npos ||
+                        message.find("inertia is not positive semi-definite") != std::string::npos);
   if (!inertia) return message;
   return message +
          " (--repair-inertia replaces such a link's principal moments by their mean, "

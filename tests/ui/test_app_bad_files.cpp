@@ -154,6 +154,31 @@ class TestAppBadFiles : public QObject {
     expectDialogAndUntouchedSession(path, mentions);
   }
 
+  // Issue 13: a real file whose only problem is a link's non-physical inertia (here A + B < C)
+  // offers "Repair and open"; Cancel leaves the session; repairing opens it with the link's
+  // principal moments balanced, a warning naming it, and the document marked unsaved.
+  void nonPhysicalInertiaOffersRepairAndOpen() {
+    const QString path =
+        write("sensor_mount.urdf",
+              "<robot name=\"r\"><link name=\"base\"><inertial><mass value=\"10\"/>"
+              "<inertia ixx=\"1\" iyy=\"1\" izz=\"1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>"
+              "</link><link name=\"camera\"><inertial><mass value=\"0.2\"/>"
+              "<inertia ixx=\"0.001\" iyy=\"0.001\" izz=\"0.01\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/>"
+              "</inertial></link><joint name=\"mount\" type=\"revolute\"><parent link=\"base\"/>"
+              "<child link=\"camera\"/><axis xyz=\"0 0 1\"/>"
+              "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint></robot>");
+    expectDialogAndUntouchedSession(path, {"triangle inequality", "Repair and open", "camera"});
+    QString error;
+    QVERIFY2(window_->openFile(path, &error, /*repair_inertia=*/true), qPrintable(error));
+    QCOMPARE(window_->document()->path(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(window_->document()->isModified());
+    const auto& links = window_->document()->description().links;
+    const double mean = (0.001 + 0.001 + 0.01) / 3.0;
+    QVERIFY((links.at(1).inertial.inertia - mean * Mat3::Identity()).norm() < 1e-15);
+    const QString log = window_->panelWidget<ui::LogPanel>()->text();
+    QVERIFY2(log.contains("'camera': inertia repaired"), qPrintable(log));
+  }
+
   void sessionStillRuns() {
     const double t = shownTime(*window_);
     QVERIFY(runFor(*window_, t + 0.3));

@@ -43,7 +43,9 @@ class MainWindow : public QMainWindow {
 
   /// Opens a .scenario.json, .vms.json or .urdf. On failure: a dialog naming the problem (if
   /// `dialogs()`), the log, `error`; the current session is left untouched.
-  bool openFile(const QString& path, QString* error = nullptr);
+  /// A file whose only problem is a non-physical inertia gets a "Repair and open" button;
+  /// `repair_inertia` opens it repaired directly (ModelDocument::openRepairingInertia).
+  bool openFile(const QString& path, QString* error = nullptr, bool repair_inertia = false);
   bool saveTo(const QString& path, QString* error = nullptr);
   /// At start: offers a recovery file left by a session that did not close cleanly (the
   /// question names the document it holds edits of). True when edits were restored: the
@@ -138,6 +140,8 @@ class MainWindow : public QMainWindow {
   void createExamplesMenu();
   void rebuildRecentMenu();
   void openWithDialog();
+  /// openFile after the unsaved-edits question: false with `message` on failure.
+  bool openConfirmed(const QString& path, bool repair_inertia, QString* message);
   void saveWithDialog(bool save_as);
   void reloadFile();
   bool confirmDiscardEdits();  // Save / Discard / Cancel; true to go on

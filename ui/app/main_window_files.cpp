@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -19,6 +20,7 @@
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
+#include "ui/model/document_loader.hpp"
 #include "ui/model/model_document.hpp"
 
 namespace vms::ui {
@@ -100,27 +102,52 @@ void MainWindow::rebuildRecentMenu() {
   });
 }
 
-bool MainWindow::openFile(const QString& path, QString* error) {
+bool MainWindow::openFile(const QString& path, QString* error, bool repair_inertia) {
   if (!confirmDiscardEdits()) {
     if (error) *error = tr("cancelled: unsaved edits");
     return false;
   }
   QString message;
+  if (openConfirmed(path, repair_inertia, &message)) return true;
+  if (!repair_inertia && dialogs_ && isRepairableInertiaProblem(message.toStdString())) {
+    // A real file with a non-physical inertia (a sensor mount breaking A + B >= C): offer to
+    // balance it as MuJoCo's balanceinertia does, naming each link in the log.
+    QMessageBox box(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                    message + tr("\n\nRepair and open replaces each such link's principal "
+                                 "moments by their mean (MuJoCo's balanceinertia) and names "
+                                 "the links in the log; the file itself is not changed."),
+                    QMessageBox::Cancel, this);
+    QPushButton* repair = box.addButton(tr("Repair and open"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() == repair && openConfirmed(path, true, &message)) return true;
+    if (error) *error = message;
+    context_->error(message);
+    return false;
+  }
+  if (error) *error = message;
+  showProblem(tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+  return false;
+}
+
+bool MainWindow::openConfirmed(const QString& path, bool repair_inertia, QString* message) {
   bool ok = false;
   try {
-    ok = document_->open(path, &message);
+    ok = repair_inertia ? document_->openRepairingInertia(path, message)
+                        : document_->open(path, message);
   } catch (const std::exception& e) {  // the document should not throw; never crash on input
-    message = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
+    *message = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
   } catch (...) {
-    message = tr("%1: cannot open (an unexpected exception)").arg(path);
+    *message = tr("%1: cannot open (an unexpected exception)").arg(path);
   }
   if (!ok) {
-    if (message.isEmpty()) message = tr("%1: cannot open").arg(path);
-    if (error) *error = message;
-    showProblem(tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+    if (message->isEmpty()) *message = tr("%1: cannot open").arg(path);
     return false;
   }
   // ModelDocument::opened() has rebuilt the views (onDocumentOpened).
+  if (repair_inertia)
+    for (const QString& w : document_->warnings())
+      if (w.contains(QLatin1String("inertia repaired"))) context_->warning(w);
   rememberDirectory(path);
   RecentFiles::add(path);
   QSettings().setValue(settings_keys::kLastSession, QFileInfo(path).absoluteFilePath());

@@ -5,8 +5,9 @@
 #include <new>
 
 #include "core/io/model_io.hpp"
-#include "core/scenario/scenario_json.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/model/inertia_repair.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/model/scenario_builder.hpp"
 #include "ui/sim/registry_names.hpp"
@@ -53,7 +54,14 @@ void checkSimulatable(const Scenario& scenario) {
   Simulator check(scenario);  // what the constructor refuses, refused before the document opens
 }
 
-LoadedDocument loadDocument(const std::string& path) {
+bool isRepairableInertiaProblem(const std::string& message) {
+  // compileModel's words for a link (a wheel's inertia is not the link's: not repairable here).
+  return message.find("link '") != std::string::npos &&
+         (message.find("violate the triangle inequality") != std::string::npos ||
+          message.find("inertia is not positive semi-definite") != std::string::npos);
+}
+
+LoadedDocument loadDocument(const std::string& path, bool repair_inertia) {
   if (!isScenarioFileName(path) && !isModelFileName(path))
     throw ModelError(path +
                      ": unknown file type (expected a .scenario.json, .vms.json or .urdf file)");
@@ -70,6 +78,9 @@ LoadedDocument loadDocument(const std::string& path) {
       s.source = defaultScenarioSource(path);
       out.model_dir = s.source.base_dir;
     }
+    if (repair_inertia)
+      for (const std::string& w : repairInertias(s.description))
+        s.warnings.push_back(path + ": " + w);
     s.scenario = buildScenario(s.description, s.source, &s.warnings);
     checkSimulatable(s.scenario);
   } catch (const std::bad_alloc&) {

@@ -16,8 +16,13 @@ struct LoadedDocument {
 /// True for names ending in .scenario.json (any case).
 bool isScenarioFileName(const std::string& path);
 
-/// Throws ModelError "<file>: <element>: <problem>".
-LoadedDocument loadDocument(const std::string& path);
+/// Throws ModelError "<file>: <element>: <problem>". `repair_inertia`: links whose inertia is
+/// not physical get the mean of their principal moments first (core repairInertias; one
+/// warning per link in the snapshot's warnings).
+LoadedDocument loadDocument(const std::string& path, bool repair_inertia = false);
+
+/// Whether a load failed because of an inertia that repairInertias can balance.
+bool isRepairableInertiaProblem(const std::string& message);
 
 /// Reads `text` as the file `path` would be read (.scenario.json or .vms.json) and returns the
 /// model description it holds; throws ModelError. Saving checks with it that what it is about

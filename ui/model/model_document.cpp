@@ -140,6 +140,21 @@ bool ModelDocument::open(const QString& path, QString* error) {
   return true;
 }
 
+bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
+  LoadedDocument loaded;
+  try {
+    loaded = loadDocument(path.toStdString(), /*repair_inertia=*/true);
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
+  impl_->forced_modified = true;  // differs from the file until saved
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  return true;
+}
+
 bool ModelDocument::isOpen() const { return impl_->open; }
 QString ModelDocument::path() const { return impl_->path; }
 QString ModelDocument::modelDirectory() const { return impl_->model_dir; }

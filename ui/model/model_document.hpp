@@ -45,6 +45,9 @@ class ModelDocument : public QObject {
   /// Opens a .scenario.json, .vms.json or .urdf file. On failure returns false with a
   /// message naming the file and the problem, and leaves the document unchanged.
   bool open(const QString& path, QString* error);
+  /// The same, balancing every non-physical inertia first (core repairInertias; the warnings()
+  /// name each link). The document is then modified: saving writes the repaired model.
+  bool openRepairingInertia(const QString& path, QString* error);
   bool isOpen() const;
   QString path() const;            // file opened (empty for none)
   QString modelDirectory() const;  // folder mesh paths are relative to

@@ -6,9 +6,9 @@
 
 #include "core/io/io_util.hpp"
 #include "core/io/model_io.hpp"
-#include "core/scenario/scenario_json.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/scenario/default_scenario.hpp"
+#include "core/scenario/scenario_json.hpp"
 
 namespace vms::ui {
 
