@@ -20,7 +20,6 @@
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
-#include "ui/model/document_loader.hpp"
 #include "ui/model/model_document.hpp"
 
 namespace vms::ui {
@@ -109,7 +108,7 @@ bool MainWindow::openFile(const QString& path, QString* error, bool repair_inert
   }
   QString message;
   if (openConfirmed(path, repair_inertia, &message)) return true;
-  if (!repair_inertia && dialogs_ && isRepairableInertiaProblem(message.toStdString())) {
+  if (!repair_inertia && dialogs_ && ModelDocument::isRepairableInertiaProblem(message)) {
     // A real file with a non-physical inertia (a sensor mount breaking A + B >= C): offer to
     // balance it as MuJoCo's balanceinertia does, naming each link in the log.
     QMessageBox box(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),

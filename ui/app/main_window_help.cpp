@@ -9,6 +9,7 @@
 
 #include "ui/app/help_browser.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/simulation_toolbar.hpp"
 #include "ui/app/workbench_context.hpp"
 
 namespace vms::ui {

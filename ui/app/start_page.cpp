@@ -1,5 +1,6 @@
 #include "ui/app/start_page.hpp"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QGridLayout>

@@ -155,6 +155,10 @@ bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
   return true;
 }
 
+bool ModelDocument::isRepairableInertiaProblem(const QString& message) {
+  return vms::ui::isRepairableInertiaProblem(message.toStdString());
+}
+
 bool ModelDocument::isOpen() const { return impl_->open; }
 QString ModelDocument::path() const { return impl_->path; }
 QString ModelDocument::modelDirectory() const { return impl_->model_dir; }

@@ -48,6 +48,8 @@ class ModelDocument : public QObject {
   /// The same, balancing every non-physical inertia first (core repairInertias; the warnings()
   /// name each link). The document is then modified: saving writes the repaired model.
   bool openRepairingInertia(const QString& path, QString* error);
+  /// Whether `message` (a failed open) is a link inertia that openRepairingInertia balances.
+  static bool isRepairableInertiaProblem(const QString& message);
   bool isOpen() const;
   QString path() const;            // file opened (empty for none)
   QString modelDirectory() const;  // folder mesh paths are relative to
