@@ -342,6 +342,9 @@ void SimulationWorker::restartRateWindow() { rate_first_ = rate_count_ = 0; }
 void SimulationWorker::sampleRate(Clock::time_point now, double simulated) {
   if (rate_count_ > 0) {
     const RateSample& newest = rate_samples_[(rate_first_ + rate_count_ - 1) % kRateSamples];
+    // Only right after a step: a wake-up to publish finds the time of an earlier step, and a
+    // sample of it would shorten the window's wall time (2.3% at 0.25x, one step per 40 ms).
+    if (simulated == newest.simulated) return;
     if (seconds(now - newest.wall) < kRateSampleSpacing) return;
   }
   // Keep the oldest sample that still starts a window of at least kRateWindow.
