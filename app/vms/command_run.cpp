@@ -1,7 +1,5 @@
 // vms run SCENARIO [--out DIR]: runs a *.scenario.json (docs/scenario-format.md) and writes
 // DIR/trajectory.csv and DIR/summary.json (default DIR: ./out/<scenario name>).
-#include <sys/stat.h>
-
 #include <cstdio>
 #include <memory>
 
@@ -18,23 +16,6 @@
 namespace vms::cli {
 
 namespace {
-
-void makeDirectories(const std::string& dir) {
-  std::string partial;
-  size_t pos = 0;
-  while (pos != std::string::npos) {
-    pos = dir.find('/', pos + 1);
-    partial = dir.substr(0, pos);
-    if (partial.empty()) continue;
-    struct stat st {};
-    if (stat(partial.c_str(), &st) == 0) {
-      if (!S_ISDIR(st.st_mode)) throw ModelError(partial + ": exists and is not a directory");
-      continue;
-    }
-    if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST)
-      throw ModelError(partial + ": cannot create directory");
-  }
-}
 
 struct FileCloser {
   void operator()(std::FILE* f) const {

@@ -247,6 +247,12 @@ int runSweep(int argc, char** argv) {
       if (has(name)) metrics.push_back(name);
   }
 
+  // --out is writable before hours of runs are spent (an empty file until the sweep ends).
+  if (const auto out = args.get("out")) {
+    makeParentDirectories(*out);
+    io::writeTextFile(*out, "");
+  }
+
   // This shard's grid points, run by `jobs` threads; each takes the next point not yet taken.
   std::vector<std::size_t> points;
   for (std::size_t i = static_cast<std::size_t>(shard.k - 1); i < sweep.grid().size();
@@ -286,10 +292,11 @@ int runSweep(int argc, char** argv) {
     }
     csv.addRow(points[p], r.metrics, r.diverged ? kExitDiverged : kExitOk);
   }
-  if (const auto out = args.get("out"))
+  if (const auto out = args.get("out")) {
     io::writeTextFile(*out, csv.text());
-  else
+  } else {
     std::fputs(csv.text().c_str(), stdout);
+  }
   return status;
 }
 

@@ -122,10 +122,12 @@ int runSweepMerge(int argc, char** argv) {
   }
   std::string text = header + "\n";
   for (const auto& [index, row] : rows) text += row.text + "\n";
-  if (const auto out = args.get("out"))
+  if (const auto out = args.get("out")) {
+    makeParentDirectories(*out);
     io::writeTextFile(*out, text);
-  else
+  } else {
     std::fputs(text.c_str(), stdout);
+  }
   return kExitOk;
 }
 

@@ -295,9 +295,9 @@ void TestCliSweep::shardsMergeToTheWholeSweep() {
   QVERIFY2(empty.status == 0, empty.err.constData());
   QCOMPARE(lines(readAll(d + "/empty.csv")).size(), 1);
   const Run with_empty = runVms({"sweep", "merge", shards[0], shards[1], shards[2],
-                                 d + "/empty.csv", "--out", d + "/merged.csv"});
+                                 d + "/empty.csv", "--out", d + "/new/folder/merged.csv"});
   QVERIFY2(with_empty.status == 0, with_empty.err.constData());
-  QCOMPARE(readAll(d + "/merged.csv"), readAll(d + "/whole.csv"));
+  QCOMPARE(readAll(d + "/new/folder/merged.csv"), readAll(d + "/whole.csv"));
 }
 
 void TestCliSweep::shardsUnderGnuParallel() {
