@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "arguments.hpp"
@@ -92,7 +93,11 @@ const char* kPathForms =
 double SweepParameter::value(long k) const {
   if (count <= 1 || k <= 0) return from;
   if (k >= count - 1) return to;
-  return from + (to - from) * (static_cast<double>(k) / static_cast<double>(count - 1));
+  const double x = from + static_cast<double>(k) * ((to - from) / static_cast<double>(count - 1));
+  // Rounded to 15 significant digits: 0.2:0.8:25 gives 0.5, not 0.50000000000000011.
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", x);
+  return std::strtod(text, nullptr);
 }
 
 SweepParameter parseSweepParameter(const std::string& text) {

@@ -16,7 +16,8 @@ struct SweepParameter {
   std::string pointer;  // the JSON pointer it resolves to
   double from = 0.0, to = 0.0;
   long count = 1;
-  /// The k-th value: from + (to - from) k / (count - 1), the last exactly `to`.
+  /// The k-th value: from + k (to - from) / (count - 1) rounded to 15 significant digits,
+  /// the first exactly `from`, the last exactly `to`.
   double value(long k) const;
 };
 

@@ -168,7 +168,7 @@ void TestCliSweep::rowsEqualRunsOfThePatchedScenario() {
       runVms({"convert", VMS_SOURCE_DIR "/models/seed004_planar.vms.json", d + "/planar.vms.json"})
           .status == 0);
   const QJsonObject model = readJson(d + "/planar.vms.json");
-  const double expected_values[] = {1.0, 1.0 + 2.0 / 3.0, 1.0 + 4.0 / 3.0, 3.0};
+  const double expected_values[] = {1.0, 1.66666666666667, 2.33333333333333, 3.0};
   QSet<double> attitude;
   for (int r = 1; r < rows.size(); ++r) {
     const QList<QByteArray> cells = rows[r].split(',');
