@@ -5,7 +5,8 @@
 // time, from getrusage) and give the same bytes as --jobs 1; shards 1/3, 2/3, 3/3 merged (by
 // hand and under GNU parallel when it is installed) equal the whole sweep byte for byte; merge
 // refuses a missing shard, a repeated one and another sweep's; bad paths, ranges, shards and
-// metrics exit 2 with one line naming what is wrong, a bad value in the scenario exits 1.
+// metrics exit 2 with one line naming what is wrong, a bad value in the scenario exits 1, a
+// diverged run keeps its row (status 3) and the sweep exits 3.
 // VMS_RUN_SERIAL: the CPU-time test needs both cores to itself.
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -142,6 +143,7 @@ class TestCliSweep : public QObject {
   void mergeRefusesIncompleteOrForeignShards();
   void badArguments();
   void badValueInTheScenario();
+  void divergedPointKeepsItsRow();
 };
 
 void TestCliSweep::rowsEqualRunsOfThePatchedScenario() {
@@ -405,6 +407,35 @@ void TestCliSweep::badValueInTheScenario() {
   QVERIFY(r.out.isEmpty());
   const Run missing = runVms({"sweep", dir.path() + "/none.scenario.json", "--param", "/dt=1:1:1"});
   QCOMPARE(missing.status, 1);
+}
+
+// dt = 10 s diverges (state NaN after 30 s): the sweep writes every row, the diverged one with
+// status 3 and the figures up to then (those vms run writes for that scenario), and exits 3.
+void TestCliSweep::divergedPointKeepsItsRow() {
+  QTemporaryDir dir;
+  const QString d = dir.path();
+  QJsonObject s = shortScenario(40.0);
+  s.remove("control_period");
+  QVERIFY(writeFile(d + "/s.scenario.json", QJsonDocument(s).toJson()));
+  const Run r = runVms({"sweep", d + "/s.scenario.json", "--param", "/dt=0.01:20:3", "--metric",
+                        "max_vehicle_attitude_deviation"});
+  QCOMPARE(r.status, 3);
+  QCOMPARE(r.err.count('\n'), 1);
+  if (!r.err.contains("grid point 1 (/dt = 10.005000000000001): simulation diverged at t = "))
+    QFAIL(r.err.constData());
+  const QList<QByteArray> rows = lines(r.out);
+  QCOMPARE(rows.size(), 4);
+  QVERIFY(rows[1].endsWith(",0,3"));
+  QVERIFY2(rows[2].startsWith("1,10.005000000000001,") && rows[2].endsWith(",3,3"),
+           rows[2].constData());
+  QVERIFY(rows[3].endsWith(",0,3"));
+  s["dt"] = 10.005000000000001;
+  QVERIFY(writeFile(d + "/p.scenario.json", QJsonDocument(s).toJson()));
+  const Run run = runVms({"run", d + "/p.scenario.json", "--out", d + "/p"});
+  QCOMPARE(run.status, 3);
+  const double summary =
+      readJson(d + "/p/summary.json")["max_vehicle_attitude_deviation"].toDouble();
+  QCOMPARE(bits(rows[2].split(',')[2].toDouble()), bits(summary));
 }
 
 QTEST_GUILESS_MAIN(TestCliSweep)
