@@ -300,6 +300,13 @@ void TestCliSweep::shardsMergeToTheWholeSweep() {
                                  d + "/empty.csv", "--out", d + "/new/folder/merged.csv"});
   QVERIFY2(with_empty.status == 0, with_empty.err.constData());
   QCOMPARE(readAll(d + "/new/folder/merged.csv"), readAll(d + "/whole.csv"));
+  // vms plot (built with the desktop code) reads the CSV: a metric against a parameter.
+  if (runVms({"--help"}).out.contains("vms plot")) {
+    const Run plot = runVms({"plot", d + "/whole.csv", "--x", "/model/links/2/mass", "--y",
+                             "max_vehicle_attitude_deviation", "--out", d + "/plot.svg"});
+    QVERIFY2(plot.status == 0, plot.err.constData());
+    QVERIFY(readAll(d + "/plot.svg").contains("<svg"));
+  }
 }
 
 void TestCliSweep::shardsUnderGnuParallel() {
