@@ -1,6 +1,9 @@
 #include "cli_common.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 
 #include "core/io/model_io.hpp"
@@ -110,6 +113,28 @@ std::unique_ptr<Integrator> integratorFromArguments(const Arguments& args, const
   if (const std::string problem = integratorSupportProblem(name, model.base_type); !problem.empty())
     throw UsageError("--integrator: " + problem);
   return makeIntegrator(name, model);
+}
+
+void makeDirectories(const std::string& dir) {
+  std::string partial;
+  size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = dir.find('/', pos + 1);
+    partial = dir.substr(0, pos);
+    if (partial.empty()) continue;
+    struct stat st {};
+    if (stat(partial.c_str(), &st) == 0) {
+      if (!S_ISDIR(st.st_mode)) throw ModelError(partial + ": exists and is not a directory");
+      continue;
+    }
+    if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST)
+      throw ModelError(partial + ": cannot create directory");
+  }
+}
+
+void makeParentDirectories(const std::string& file) {
+  const std::size_t slash = file.find_last_of('/');
+  if (slash != std::string::npos && slash > 0) makeDirectories(file.substr(0, slash));
 }
 
 }  // namespace vms::cli

@@ -61,4 +61,10 @@ auto namingFile(const std::string& path, F&& read) -> decltype(read()) {
 void requireFinite(const Eigen::Ref<const MatX>& values, const std::string& what,
                    const std::string& source);
 
+/// Creates `dir` and its missing parents (like mkdir -p); ModelError naming the path.
+void makeDirectories(const std::string& dir);
+
+/// Creates the folder `file` is in (if it names one).
+void makeParentDirectories(const std::string& file);
+
 }  // namespace vms::cli

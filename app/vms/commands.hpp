@@ -11,6 +11,7 @@ int runBenchmark(int argc, char** argv);
 int runCrosscheck(int argc, char** argv);  // every solver against aba at a state
 int runConvert(int argc, char** argv);
 int runRun(int argc, char** argv);
+int runSweep(int argc, char** argv);  // a scenario over a grid of parameters (extension)
 #ifdef VMS_HAVE_PLOT
 int runPlot(int argc, char** argv);  // figures from CSV columns (needs the UI build)
 #endif

@@ -22,6 +22,11 @@ const char* kHelp =
     "  vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]   (every solver vs aba)\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
+    "  vms sweep SCENARIO.scenario.json --param PATH=FROM:TO:COUNT [--param ...]\n"
+    "            [--metric NAME[,NAME...]|all] [--jobs J] [--shard K/N] [--out FILE.csv]\n"
+    "            (one CSV row of summary.json figures per grid point; PATH: /model/links/2/mass,\n"
+    "            link:NAME.mass, joint:NAME.origin.x, /duration, ...)\n"
+    "  vms sweep merge SHARD.csv... [--out FILE.csv]   (joins the CSVs of --shard K/N runs)\n"
 #ifdef VMS_HAVE_PLOT
     "  vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] [--logy]\n"
     "           [--width W] [--height H]\n"
@@ -35,9 +40,9 @@ const char* kFooter =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
     "      input and output stay in the model's own coordinates).\n"
-    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, run): a link whose\n"
-    "      inertia breaks A + B >= C or has a negative principal moment gets the mean of its\n"
-    "      principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
+    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, run, sweep): a link\n"
+    "      whose inertia breaks A + B >= C or has a negative principal moment gets the mean of\n"
+    "      its principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
 
@@ -101,6 +106,7 @@ int main(int argc, char** argv) {
     if (command == "crosscheck") return runCrosscheck(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
     if (command == "run") return runRun(argc, argv);
+    if (command == "sweep") return runSweep(argc, argv);
 #ifdef VMS_HAVE_PLOT
     if (command == "plot") return runPlot(argc, argv);
 #endif
