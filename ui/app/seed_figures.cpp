@@ -1,6 +1,7 @@
 #include "ui/app/seed_figures.hpp"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
