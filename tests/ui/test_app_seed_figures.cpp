@@ -68,7 +68,9 @@ class TestAppSeedFigures : public QObject {
     for (const std::string& q : preset.quantities) expected << QString::fromStdString(q);
     QCOMPARE(plots->figure(0)->spec().seriesIds(), expected);
 
-    const QString text = window_->panelWidget<ui::ExplanationPanel>()->plainText();
+    auto* explanation = window_->panelWidget<ui::ExplanationPanel>();
+    QVERIFY(explanation->isVisible());  // raised in front of the docks tabbed with it
+    const QString text = explanation->plainText();
     QVERIFY2(text.contains(QString::fromStdString(preset.caption)), qPrintable(text.left(400)));
     QVERIFY2(text.contains(QString::fromStdString(preset.observe)), qPrintable(text.left(400)));
     // The example's own note follows.
@@ -82,8 +84,12 @@ class TestAppSeedFigures : public QObject {
     QCOMPARE(plots->figure(0)->spec().seriesIds(), expected);
 
     const QString shot = qEnvironmentVariable("VMS_SEED_FIGURE_SCREENSHOT");
-    if (index == 0 && !shot.isEmpty())
+    if (index == 0 && !shot.isEmpty()) {
+      window_->resize(1400, 900);
+      QTest::qWait(300);
       QVERIFY2(ui::MeasuredRun::grabWindow(window_.get()).save(shot), qPrintable(shot));
+      window_->resize(1200, 850);
+    }
   }
 
   void markdownSaysWhetherTheCaptionIsThePapers() {

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
@@ -60,6 +61,8 @@ bool showFigurePreset(MainWindow& window, const FigurePreset& preset, const QStr
     explanation->showMarkdown(
         figurePresetMarkdown(preset, source, ExampleCatalog::explanation(scenario)),
         QFileInfo(scenario).absolutePath());
+    // In front of the docks it is tabbed with: the caption is what the entry is for.
+    if (auto* dock = window.findChild<QDockWidget*>("explanationDock")) dock->raise();
   }
   return true;
 }
