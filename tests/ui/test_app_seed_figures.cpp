@@ -24,6 +24,7 @@ class TestAppSeedFigures : public QObject {
   QTemporaryDir autosave_;
   std::unique_ptr<ui::MainWindow> window_;
   FigurePresetFile presets_;
+  std::vector<ui::PlotKind> shown_before_;  // the built-in plots before any preset
 
   QMenu* seedFiguresMenu() const {
     return window_->examplesMenu()->findChild<QMenu*>("seedFiguresMenu");
@@ -34,6 +35,8 @@ class TestAppSeedFigures : public QObject {
     isolateSettings("test_app_seed_figures", autosave_.path());
     window_ = shownWindow();
     window_->setDialogs(false);
+    shown_before_ = window_->panelWidget<ui::PlotPanel>()->visiblePlots();
+    QVERIFY(!shown_before_.empty());
     presets_ = readFigurePresets(sourcePath("models/seed004_figures.json").toStdString());
     QCOMPARE(int(presets_.figures.size()), 8);
   }
@@ -90,6 +93,17 @@ class TestAppSeedFigures : public QObject {
       QVERIFY2(ui::MeasuredRun::grabWindow(window_.get()).save(shot), qPrintable(shot));
       window_->resize(1200, 850);
     }
+  }
+
+  // After the presets (run in order above), another file gets the built-in plots back.
+  void anotherFileRestoresTheBuiltInPlots() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed003_inspection.scenario.json"), &error),
+             qPrintable(error));
+    auto* plots = window_->panelWidget<ui::PlotPanel>();
+    QVERIFY(plots->customPlots().empty());
+    QVERIFY(plots->visiblePlots() == shown_before_);
+    QCOMPARE(plots->plotCount(), int(shown_before_.size()));
   }
 
   void markdownSaysWhetherTheCaptionIsThePapers() {

@@ -11,6 +11,7 @@
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/model/model_document.hpp"
 #include "ui/panels/explanation_panel.hpp"
 #include "ui/plots/plot_panel.hpp"
 
@@ -21,6 +22,9 @@ namespace {
 QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// PlotPanel property: the built-in plots shown before the first preset (QList<int>).
+const char* const kSavedPlots = "seedFigureSavedPlots";
 
 }  // namespace
 
@@ -49,6 +53,24 @@ bool showFigurePreset(MainWindow& window, const FigurePreset& preset, const QStr
   QStringList ids;
   for (const std::string& id : preset.quantities) ids << q(id);
   if (PlotPanel* plots = window.panelWidget<PlotPanel>()) {
+    // The next file opened (other than through a preset) gets the plots back that were
+    // shown before the first preset.
+    if (!plots->property(kSavedPlots).isValid()) {
+      QList<int> kinds;
+      for (PlotKind kind : plots->visiblePlots()) kinds << int(kind);
+      plots->setProperty(kSavedPlots, QVariant::fromValue(kinds));
+      QObject::connect(
+          window.document(), &ModelDocument::opened, plots,
+          [plots] {
+            std::vector<PlotKind> kinds;
+            for (int kind : plots->property(kSavedPlots).value<QList<int>>())
+              kinds.push_back(PlotKind(kind));
+            plots->setProperty(kSavedPlots, QVariant());
+            plots->removeCustomPlots();
+            plots->setVisiblePlots(kinds);
+          },
+          Qt::SingleShotConnection);
+    }
     plots->setVisiblePlots({});
     plots->removeCustomPlots();
     if (!plots->addCustomPlot(ids)) {

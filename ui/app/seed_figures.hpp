@@ -1,9 +1,9 @@
 #pragma once
 // Examples → Seed figures: one entry per figure preset of models/seed004_figures.json
 // (core/io/figure_presets.hpp). An entry opens the figure's scenario, replaces the plots by
-// one plot of exactly the preset's quantities (the built-in plots are hidden until the Plots
-// menu is used again), and shows the caption and what to observe above the example's own
-// note in the Explanation panel.
+// one plot of exactly the preset's quantities (the built-in plots shown before come back when
+// another file is opened), shows the caption and what to observe above the example's own note
+// in the Explanation panel, and raises that panel.
 #include <QString>
 
 #include "core/io/figure_presets.hpp"
