@@ -17,6 +17,7 @@
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files.hpp"
+#include "ui/app/seed_figures.hpp"
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
@@ -73,6 +74,7 @@ void MainWindow::createExamplesMenu() {
     action->setToolTip(example.path);
     connect(action, &QAction::triggered, this, [this, path = example.path] { openFile(path); });
   }
+  addSeedFiguresMenu(examples_menu_, this, dir);
   QMenu* models = examples_menu_->addMenu(tr("Models"));
   for (const QString& file : ExampleCatalog::modelFiles(dir)) {
     QAction* action = models->addAction(QFileInfo(file).fileName());
