@@ -22,6 +22,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QStackedWidget;
+class QToolButton;
 
 namespace vms::ui {
 
@@ -75,7 +76,7 @@ class MainWindow : public QMainWindow {
   bool stopVideo(QString* error = nullptr);
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
-  void setCameraFollow(CameraFollow follow);
+  void setCameraFollow(CameraFollow follow);       // also the status bar's camera button
   /// The dock layout the window starts with (Window > Reset layout).
   void resetLayout();
 
@@ -156,6 +157,7 @@ class MainWindow : public QMainWindow {
   // main_window_view.cpp
   void createViewMenu();
   void createWindowMenu();
+  void showCameraFollow();  // the status bar's camera button
   void restoreLayout();
   void saveLayout();
 
@@ -177,6 +179,7 @@ class MainWindow : public QMainWindow {
   HelpBrowser* help_browser_ = nullptr;
   QAction *undo_action_ = nullptr, *redo_action_ = nullptr;
   QLabel* status_label_ = nullptr;
+  QToolButton* camera_button_ = nullptr;  // status bar: what the camera follows
   QTimer status_timer_, autosave_timer_;
   QByteArray default_layout_;
   bool dialogs_ = true;

@@ -5,7 +5,9 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QStatusBar>
 #include <QToolBar>
+#include <QToolButton>
 
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings_keys.hpp"
@@ -53,6 +55,17 @@ void MainWindow::setCameraFollow(CameraFollow follow) {
   QSettings().setValue(settings_keys::kCameraFollow, int(follow));
   for (QAction* action : follow_actions_)
     if (action->data().toInt() == int(follow)) action->setChecked(true);
+  showCameraFollow();
+}
+
+// The follow mode in the status bar (it used to be shown nowhere, and a mode chosen for one
+// model surprised the next); clicking it offers the modes.
+void MainWindow::showCameraFollow() {
+  if (!camera_button_) return;
+  const CameraFollow follow = scene_->cameraFollow();
+  camera_button_->setText(follow == CameraFollow::None      ? tr("Camera: free")
+                          : follow == CameraFollow::Vehicle ? tr("Camera: follows the vehicle")
+                                                            : tr("Camera: follows the system CoM"));
 }
 
 void MainWindow::createViewMenu() {
@@ -76,7 +89,11 @@ void MainWindow::createViewMenu() {
       {CameraFollow::None, tr("&Nothing (free camera)")},
       {CameraFollow::Vehicle, tr("The &vehicle")},
       {CameraFollow::SystemCenterOfMass, tr("The system &centre of mass")}};
-  const int saved = settings.value(settings_keys::kCameraFollow, int(CameraFollow::None)).toInt();
+  // Default: the system centre of mass. It stays put while the system floats free (the vehicle
+  // is then seen moving against the fixed view), and carries the view along when the whole
+  // system moves (a rover, an underwater vehicle, thrusters), so the vehicle stays in view.
+  const int saved =
+      settings.value(settings_keys::kCameraFollow, int(CameraFollow::SystemCenterOfMass)).toInt();
   for (const auto& [mode, label] : follows) {
     QAction* action = follow->addAction(label);
     action->setCheckable(true);
@@ -87,6 +104,14 @@ void MainWindow::createViewMenu() {
     connect(action, &QAction::triggered, this, [this, mode = mode] { setCameraFollow(mode); });
   }
   scene_->setCameraFollow(CameraFollow(saved));
+  camera_button_ = new QToolButton(this);
+  camera_button_->setObjectName("cameraFollowButton");
+  camera_button_->setAutoRaise(true);
+  camera_button_->setPopupMode(QToolButton::InstantPopup);
+  camera_button_->setMenu(follow);
+  camera_button_->setToolTip(tr("What the camera follows (View > Camera follows)"));
+  statusBar()->addPermanentWidget(camera_button_);
+  showCameraFollow();
   QAction* reset = menu->addAction(tr("&Reset camera"), scene_, &SceneView::resetCamera);
   reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   QAction* trail = menu->addAction(tr("Clear &trail"), scene_, &SceneView::clearTrail);

@@ -50,7 +50,10 @@ class SceneView : public QWidget {
   void setOverlayVisible(Overlay overlay, bool visible);
   bool overlayVisible(Overlay overlay) const;
   void setCameraFollow(CameraFollow follow);
+  CameraFollow cameraFollow() const;
   void resetCamera();
+  /// The vehicle's centre of mass in the frame shown (world).
+  Vec3 vehicleCenter() const;
   /// Highlights a body (-1: none).
   void setSelectedBody(int body);
 
