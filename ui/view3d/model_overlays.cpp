@@ -54,7 +54,8 @@ void ModelOverlays::build(const Model& model, double size, vtkRenderer* scene,
     add(scene, p.glyph.actor);
     joint_axes_.push_back(p);
   }
-  system_com_ = makeGlyphActor(sphere, Vec3(0.9, 0.15, 0.9));
+  // Yellow: magenta marks a missing mesh (link_geometry), and the legend names this sphere.
+  system_com_ = makeGlyphActor(sphere, kSystemComColor);
   add(markers, system_com_.actor);
   linear_momentum_ = makeGlyphActor(arrow, Vec3(0.15, 0.9, 0.3));
   add(markers, linear_momentum_.actor);

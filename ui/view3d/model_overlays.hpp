@@ -12,6 +12,9 @@
 
 namespace vms::ui {
 
+/// The system centre of mass's sphere (the legend uses it too).
+inline const Vec3 kSystemComColor(1.0, 0.9, 0.2);
+
 /// Arrow length for a momentum, in units of the model size: |P|/M (m/s) and |L|/(M (size/2)^2)
 /// (rad/s) taken over one second, clamped to [0.15, 0.8] model sizes; 0 (hidden) below 1e-6.
 double momentumArrowLength(double equivalent_rate, double size);

@@ -2,6 +2,8 @@
 
 #include <vtkTextProperty.h>
 
+#include "ui/view3d/model_overlays.hpp"
+
 namespace vms::ui {
 namespace {
 
@@ -17,6 +19,7 @@ const Label kLabels[] = {
     {Overlay::ManipulabilityFloating, "manipulability, free-floating (J*)", Vec3(1.0, 0.55, 0.2)},
     {Overlay::OperationalInertia, "operational-space inertia", Vec3(0.3, 0.9, 0.5)},
     {Overlay::MomentumArrows, "momentum: linear (green), angular (violet)", Vec3(0.85, 0.85, 0.85)},
+    {Overlay::SystemCenterOfMass, "system centre of mass (sphere)", kSystemComColor},
 };
 
 }  // namespace
