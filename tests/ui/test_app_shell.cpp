@@ -260,6 +260,33 @@ class TestAppShell : public QObject {
              QFileInfo(window->document()->path()).absoluteFilePath());
   }
 
+  // Issue 13: Ctrl+S on an example overwrote it. The shipped examples are read-only: saving
+  // into their folder is refused with the reason, and the file is untouched.
+  void shippedExamplesAreReadOnly() {
+    const QString example = sourcePath("models/seed004_planar.vms.json");
+    QVERIFY(ui::MainWindow::isShippedExample(example));
+    QVERIFY(!ui::MainWindow::isShippedExample(dir_.filePath("copy.vms.json")));
+    const QByteArray before = [&] {
+      QFile f(example);
+      return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    auto window = shownWindow();
+    window->setDialogs(false);
+    QString error;
+    QVERIFY2(window->openFile(example, &error), qPrintable(error));
+    VecX mass(1);
+    mass << 77.0;
+    QVERIFY(window->document()->setLinkProperty(0, ui::LinkProperty::Mass, mass, &error));
+    QVERIFY(!window->saveTo(example, &error));
+    QVERIFY2(error.contains("read-only"), qPrintable(error));
+    QFile f(example);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QVERIFY(window->document()->isModified());  // nothing lost either
+    QVERIFY2(window->saveTo(dir_.filePath("copy.vms.json"), &error), qPrintable(error));
+    QVERIFY(!window->document()->isModified());
+  }
+
   void autosaveIsOfferedAfterACrash() {
     const QString model = dir_.filePath("crash.vms.json");
     QVERIFY(QFile::copy(sourcePath("models/seed004_spatial.vms.json"), model));

@@ -47,7 +47,10 @@ class MainWindow : public QMainWindow {
   /// A file whose only problem is a non-physical inertia gets a "Repair and open" button;
   /// `repair_inertia` opens it repaired directly (ModelDocument::openRepairingInertia).
   bool openFile(const QString& path, QString* error = nullptr, bool repair_inertia = false);
+  /// Refuses a path in the shipped examples' folder (read-only: Save asks for a new name).
   bool saveTo(const QString& path, QString* error = nullptr);
+  /// Whether `path` lies in the folder of the shipped examples (ExampleCatalog).
+  static bool isShippedExample(const QString& path);
   /// At start: offers a recovery file left by a session that did not close cleanly (the
   /// question names the document it holds edits of). True when edits were restored: the
   /// caller then opens nothing else (that would ask to save or discard what was restored).

@@ -169,8 +169,24 @@ void MainWindow::reloadFile() {
   openFile(document_->path());
 }
 
+bool MainWindow::isShippedExample(const QString& path) {
+  const QString models = ExampleCatalog::modelsDirectory();
+  if (models.isEmpty() || path.isEmpty()) return false;
+  const QString dir = QFileInfo(QFileInfo(path).absolutePath()).canonicalFilePath();
+  return !dir.isEmpty() && dir == QDir(models).canonicalPath();
+}
+
 bool MainWindow::saveTo(const QString& path, QString* error) {
   QString message;
+  if (isShippedExample(path)) {
+    // The shipped examples are read-only: an edited example is saved as a copy elsewhere.
+    message = tr("%1: the shipped examples are read-only; save the edited model under another "
+                 "name, outside %2")
+                  .arg(path, ExampleCatalog::modelsDirectory());
+    if (error) *error = message;
+    showProblem(tr("Cannot save"), message);
+    return false;
+  }
   if (!document_->save(path, &message)) {
     if (error) *error = message;
     showProblem(tr("Cannot save"), message.isEmpty() ? path : message);
@@ -188,13 +204,24 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
 void MainWindow::saveWithDialog(bool save_as) {
   if (!document_->isOpen()) return;
   QString path = document_->path();
-  // A URDF is never overwritten: the edited model is saved as .vms.json.
-  if (save_as || path.isEmpty() || path.endsWith(QLatin1String(".urdf"))) {
-    const QString suggestion =
-        QDir(context_->lastDirectory()).absoluteFilePath(ExampleCatalog::stem(path) + ".vms.json");
-    path = QFileDialog::getSaveFileName(
-        this, tr("Save model or scenario"), suggestion,
-        tr("VMS model (*.vms.json);;Scenario with the model inline (*.scenario.json)"));
+  // A URDF is never overwritten: the edited model is saved as .vms.json. Nor is a shipped
+  // example: Save asks for a new name, in the last folder used outside the examples.
+  const bool example = isShippedExample(path);
+  if (save_as || example || path.isEmpty() || path.endsWith(QLatin1String(".urdf"))) {
+    const QString folder = isShippedExample(context_->lastDirectory() + "/x")
+                               ? context_->exportDirectory()
+                               : context_->lastDirectory();
+    const QString suffix =
+        path.endsWith(QLatin1String(".scenario.json")) ? ".scenario.json" : ".vms.json";
+    const QString suggestion = QDir(folder).absoluteFilePath(ExampleCatalog::stem(path) + suffix);
+    if (example)
+      context_->info(tr("%1 is a shipped example (read-only): choose a name for your copy")
+                         .arg(QFileInfo(path).fileName()));
+    const QString model_filter = tr("VMS model (*.vms.json)");
+    const QString scenario_filter = tr("Scenario with the model inline (*.scenario.json)");
+    QString selected = suffix == ".scenario.json" ? scenario_filter : model_filter;
+    path = QFileDialog::getSaveFileName(this, tr("Save model or scenario"), suggestion,
+                                        model_filter + ";;" + scenario_filter, &selected);
     if (path.isEmpty()) return;
   }
   saveTo(path);
