@@ -65,6 +65,8 @@ class MainWindow : public QMainWindow {
   bool stopVideo(QString* error = nullptr);
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
+  /// What the Jm and J* ellipsoids show; updates the View menu and settings.
+  void setEllipsoidQuantity(EllipsoidQuantity quantity);
   void setCameraFollow(CameraFollow follow);
   /// The dock layout the window starts with (Window > Reset layout).
   void resetLayout();
@@ -137,6 +139,7 @@ class MainWindow : public QMainWindow {
   QMenu *examples_menu_ = nullptr, *recent_menu_ = nullptr, *window_menu_ = nullptr;
   QAction* overlay_actions_[kOverlayCount] = {};
   QList<QAction*> follow_actions_;
+  QList<QAction*> quantity_actions_;
   QAction* record_action_ = nullptr;
   QLabel* status_label_ = nullptr;
   QTimer status_timer_, autosave_timer_;
