@@ -13,8 +13,10 @@
 // - frame rate while playing: adding Lambda(k) at every link keeps more than half the rate of
 //   the default overlays; the rate with every overlay on is printed (VMS_RUN_SERIAL: timed).
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSlider>
 
 #include "core/actuators/reaction_wheel.hpp"
@@ -25,6 +27,7 @@
 #include "core/analysis/momentum_partition.hpp"
 #include "core/analysis/vehicle_reaction.hpp"
 #include "test_app_support.hpp"
+#include "ui/app/measured_run.hpp"
 #include "ui/panels/teach_live_view.hpp"
 #include "ui/panels/teach_panel.hpp"
 
@@ -267,6 +270,32 @@ class TestAppTeach : public QObject {
     QVERIFY2(with_links > 0.5 * usual, qPrintable(QString("%1 vs %2").arg(with_links).arg(usual)));
     QVERIFY(all > 0.0);
     for (int k = 0; k < ui::kOverlayCount; ++k) window_->setOverlay(ui::Overlay(k), false);
+  }
+
+  /// With VMS_TEACH_SCREENSHOT=FILE.png: the picture of docs/screenshots/teach_ellipsoids.png
+  /// (posed arm, Lambda(k) at every link, the J* ellipsoid, the Teach panel raised).
+  void screenshotForDocs() {
+    const QString path = qEnvironmentVariable("VMS_TEACH_SCREENSHOT");
+    if (path.isEmpty()) QSKIP("set VMS_TEACH_SCREENSHOT=FILE.png to write the screenshot");
+    window_->resize(1400, 900);
+    window_->resetSimulation();
+    QVERIFY(waitUntil([&] { return shownTime(*window_) == 0.0; }, 5000));
+    if (auto* dock = window_->findChild<QDockWidget*>("teachDock")) dock->raise();
+    for (int k = 0; k < ui::kOverlayCount; ++k) window_->setOverlay(ui::Overlay(k), false);
+    for (ui::Overlay o : {ui::Overlay::LinkInertias, ui::Overlay::ManipulabilityFloating,
+                          ui::Overlay::ManipulabilityFixed, ui::Overlay::SystemCenterOfMass,
+                          ui::Overlay::JointAxes})
+      window_->setOverlay(o, true);
+    teach()->setVehicleReacts(true);
+    const double poses[][2] = {{1, -35.0}, {2, 60.0}, {3, -40.0}, {4, 50.0}, {1, -55.0}};
+    for (const auto& p : poses) poseByTyping(int(p[0]), p[1]);
+    window_->sceneView()->setFocus();  // the number boxes show their values unselected
+    for (QLineEdit* edit : teach()->findChildren<QLineEdit*>()) edit->deselect();
+    QTest::qWait(300);
+    window_->sceneView()->resetCamera();
+    QTest::qWait(300);
+    latest(*window_);
+    QVERIFY(ui::MeasuredRun::grabWindow(window_.get()).save(path));
   }
 };
 

@@ -80,6 +80,8 @@ TeachLiveView::TeachLiveView(QWidget* parent)
   plot_->legend->setVisible(true);
   plot_->legend->setFont(font);
   plot_->legend->setRowSpacing(0);
+  plot_->legend->setBrush(QColor(255, 255, 255, 170));  // the curves show through
+  plot_->legend->setBorderPen(Qt::NoPen);
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   layout->addWidget(plot_);
   clear();
