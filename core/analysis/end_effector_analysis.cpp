@@ -12,6 +12,7 @@
 #include "core/algorithms/jacobian.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/analysis/dynamic_singularity.hpp"
+#include "core/analysis/jacobian_ellipsoid.hpp"
 #include "core/analysis/manipulability.hpp"
 #include "core/analysis/operational_space_inertia.hpp"
 #include "core/analysis/vehicle_reaction.hpp"
@@ -81,6 +82,15 @@ EllipsoidGeometry velocityEllipsoid(const Manipulability& m, const Vec3& center)
   return e;
 }
 
+EllipsoidGeometry toGeometry(const JacobianEllipsoid& j, const Vec3& center) {
+  EllipsoidGeometry e;
+  e.valid = true;
+  e.center = center;
+  e.axes = j.axes;
+  e.radii = j.radii;
+  return e;
+}
+
 }  // namespace
 
 Mat3 rightHanded(const Mat3& axes) {
@@ -120,6 +130,8 @@ EndEffectorAnalyzer::EndEffectorAnalyzer(const Model& model, int frame,
       arm_columns_.push_back(j);
   jm_arm_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
   jstar_arm_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
+  jm_rot_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
+  jstar_rot_.resize(3, static_cast<Eigen::Index>(arm_columns_.size()));
 }
 
 void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const VecX>& tau,
@@ -140,6 +152,8 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
   for (size_t c = 0; c < arm_columns_.size(); ++c) {
     jm_arm_.col(static_cast<Eigen::Index>(c)) = gj_.Jm.col(arm_columns_[c]).head<3>();
     jstar_arm_.col(static_cast<Eigen::Index>(c)) = gj_.Jstar.col(arm_columns_[c]).head<3>();
+    jm_rot_.col(static_cast<Eigen::Index>(c)) = gj_.Jm.col(arm_columns_[c]).tail<3>();
+    jstar_rot_.col(static_cast<Eigen::Index>(c)) = gj_.Jstar.col(arm_columns_[c]).tail<3>();
   }
   const Manipulability fixed = manipulability(MatX(jm_arm_));
   const Manipulability floating = manipulability(MatX(jstar_arm_));
@@ -163,6 +177,13 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
   }
   out.velocity_fixed = velocityEllipsoid(fixed, out.position);
   out.velocity_floating = velocityEllipsoid(floating, out.position);
+  out.rotation_fixed =
+      toGeometry(jacobianEllipsoid(jm_rot_, EllipsoidKind::Velocity), out.position);
+  out.rotation_floating =
+      toGeometry(jacobianEllipsoid(jstar_rot_, EllipsoidKind::Velocity), out.position);
+  out.force_fixed = toGeometry(jacobianEllipsoid(jm_arm_, EllipsoidKind::Force), out.position);
+  out.force_floating =
+      toGeometry(jacobianEllipsoid(jstar_arm_, EllipsoidKind::Force), out.position);
 
   const OperationalSpaceInertia osi =
       frameOperationalSpaceInertia(m, data_, frame_, VehicleMode::Free);

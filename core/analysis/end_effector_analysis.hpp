@@ -16,6 +16,11 @@
 //              the end-effector produces from rest with kinetic energy 1/2 J (m/s); a
 //              direction the point cannot move in has radius 0 (infinite effective mass).
 //   The effective masses m_eff,i = 1/mu_i (kg, +inf where mu_i = 0) are reported alongside.
+//   rotational velocity: {J_w qd : |qd| <= 1} for the rotational rows J_w (rad/s per unit
+//              joint rate), axes and radii from J_w J_w^T (jacobian_ellipsoid.hpp);
+//   force:     {F : |J_v^T F| <= 1}, the translational force ellipsoid: the velocity
+//              ellipsoid's axes with radii 1/sigma_i (N per unit joint force; +inf where the
+//              point cannot move: the structure holds any force there).
 // For a fixed vehicle J* = Jm (the floating measures equal the fixed-base ones).
 //
 // Task space of the manipulability measures: the translational directions the end-effector
@@ -49,6 +54,8 @@ struct EndEffectorAnalysis {
   /// singular: fewer joints than task rows, or a kinematic singularity).
   double dynamic_singularity = 0.0;
   EllipsoidGeometry velocity_fixed, velocity_floating, inertia;
+  EllipsoidGeometry rotation_fixed, rotation_floating;  // rotational velocity ellipsoids
+  EllipsoidGeometry force_fixed, force_floating;        // translational force ellipsoids
   Vec3 effective_masses = Vec3::Zero();        // kg along inertia.axes; +inf where immobile
   Vec6 vehicle_reaction_world = Vec6::Zero();  // [f; n] of the arm on the vehicle, world origin
 };
@@ -85,6 +92,7 @@ class EndEffectorAnalyzer {
   MatX task_basis_;               // 3 x r
   std::vector<int> arm_columns_;  // joints the measures use (all but vehicle_joints)
   Eigen::Matrix<double, 3, Eigen::Dynamic> jm_arm_, jstar_arm_;  // translational, arm columns
+  Eigen::Matrix<double, 3, Eigen::Dynamic> jm_rot_, jstar_rot_;  // rotational, arm columns
 };
 
 /// Orthonormal columns made right-handed (the last column flipped if det < 0).

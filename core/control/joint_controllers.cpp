@@ -65,6 +65,12 @@ void JointSpaceController::scatterAdd(const VecX& tau_s, VecX& tau) const {
   for (std::size_t i = 0; i < joints_.size(); ++i) tau[joints_[i]] += tau_s[i];
 }
 
+void JointSpaceController::setReference(const JointTrajectory* reference) {
+  if (reference && reference->size() != static_cast<int>(joints_.size()))
+    throw std::invalid_argument("JointSpaceController: reference size != controlled joints");
+  reference_ = reference;
+}
+
 void JointSpaceController::compute(double t, const State& state, ControlOutput& out) {
   if (!reference_) throw std::logic_error("JointSpaceController: no reference trajectory");
   reference_->evaluate(t, q_d_, qd_d_, qdd_d_);

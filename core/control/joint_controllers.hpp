@@ -49,6 +49,8 @@ class JointSpaceController : public Controller {
   const std::vector<int>& joints() const { return joints_; }
   const JointGains& gains() const { return gains_; }
   void setGains(JointGains gains);
+  /// Replaces the reference (not owned; its size must be the number of controlled joints).
+  void setReference(const JointTrajectory* reference);
   /// Reduced inertia H* and bias c* of the controlled joints (updates the internal data).
   /// Allocation-free when H and c already have the controlled-joint size.
   void reducedDynamics(const State& state, MatX& H, VecX& c);

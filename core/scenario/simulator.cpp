@@ -217,6 +217,28 @@ void Simulator::restart(const State& state, double t, double actuator_work) {
   if (thrusters_) thrusters_->setCommands(thrust_);
 }
 
+void Simulator::holdJointPositions(bool on) {
+  const bool holding = !held_references_.empty();
+  if (!on && !holding) return;
+  if (!holding) held_references_.resize(trajectories_.size());
+  size_t traj = 0;  // joint controllers own one trajectory each, in order
+  for (size_t i = 0; i < scenario_.controllers.size(); ++i) {
+    const JointControllerSetup* joint = jointSetup(scenario_.controllers[i]);
+    if (!joint) continue;
+    std::unique_ptr<JointTrajectory> reference;
+    if (on) {
+      const VecX q = gatherJoints(state_.q, joint->joints);
+      reference = std::make_unique<QuinticTrajectory>(q, q, 1.0, 0.0);
+      if (!holding) held_references_[traj] = std::move(trajectories_[traj]);
+    } else {
+      reference = std::move(held_references_[traj]);
+    }
+    static_cast<JointSpaceController&>(*controllers_[i]).setReference(reference.get());
+    trajectories_[traj++] = std::move(reference);
+  }
+  if (!on) held_references_.clear();
+}
+
 std::unique_ptr<SystemDynamics> Simulator::makeDynamics(const std::string& solver,
                                                         const std::string& root) const {
   if (root.empty())

@@ -90,6 +90,14 @@ class Simulator {
   /// (references) and the controllers' references (trajectories) are kept.
   void restart(const State& state, double t, double actuator_work);
 
+  /// Teach mode's "hold pose": with `on`, every joint controller (computed_torque, joint_pd)
+  /// tracks the current joint positions of its joints (a constant reference) instead of the
+  /// scenario's reference; `off` gives the scenario's references back. Kept across restart()
+  /// (call it again after a restart to hold the new positions); a new Simulator starts
+  /// without it. Other controllers are not changed.
+  void holdJointPositions(bool on);
+  bool holdsJointPositions() const { return !held_references_.empty(); }
+
   // Reconfiguration from the current state on (time, state, controllers and held forces are
   // kept; scenario() reflects the change). Each throws and changes nothing if invalid.
   /// std::invalid_argument for an unknown solver (solverNames()). base-invariant keeps the
@@ -131,6 +139,7 @@ class Simulator {
   std::vector<std::unique_ptr<ForceModel>> force_models_;
   class Thrusters* thrusters_ = nullptr;
   std::vector<std::unique_ptr<JointTrajectory>> trajectories_;
+  std::vector<std::unique_ptr<JointTrajectory>> held_references_;  // scenario's, while holding
   std::vector<std::unique_ptr<Controller>> controllers_;
   std::vector<std::unique_ptr<Controller>> inner_;  // inner loops of resolved_rate
   std::vector<int> wheel_joints_;

@@ -1,6 +1,8 @@
 // Every overlay toggle changes the picture (and switching it off restores it), ellipsoids are
 // drawn with one scale for the fixed and floating ones, and the follow camera keeps the vehicle
 // (or the system CoM) at the centre of the view while the vehicle drifts away.
+#include <limits>
+
 #include "test_view3d_support.hpp"
 
 using namespace vms;
@@ -33,6 +35,9 @@ ui::SimFrame analysedFrame(const Model& model, const State& state, long sequence
   a.velocity_ellipsoid_floating = {true, tip, frame.body_poses[size_t(f.body)].R,
                                    Vec3(1.2, 0.8, 0.3)};
   a.inertia_ellipsoid = {true, tip, Mat3::Identity(), Vec3(40.0, 25.0, 10.0)};
+  for (size_t k = 0; k < frame.body_poses.size(); ++k)  // Lambda(k): one per link
+    a.link_inertia_ellipsoids.push_back({true, frame.body_poses[k].p, frame.body_poses[k].R,
+                                         Vec3(0.3, 0.2, 0.1) * (1.0 + 0.2 * double(k))});
   return frame;
 }
 
@@ -53,9 +58,9 @@ class TestView3dOverlays : public QObject {
     for (int i = 0; i <= 40; ++i)
       view->showFrame(analysedFrame(model, movingState(model, 0.05 * i), i));
     const QImage bare = view->grabImage();
-    const char* names[] = {"link frames", "CoMs",  "joint axes",        "system CoM",
-                           "momentum",    "trail", "manipulability Jm", "manipulability J*",
-                           "inertia"};
+    const char* names[] = {"link frames", "CoMs",     "joint axes",        "system CoM",
+                           "momentum",    "trail",    "manipulability Jm", "manipulability J*",
+                           "inertia",     "Lambda(k)"};
     for (int k = 0; k < ui::kOverlayCount; ++k) {
       view->setOverlayVisible(ui::Overlay(k), true);
       QVERIFY(view->overlayVisible(ui::Overlay(k)));
@@ -73,6 +78,43 @@ class TestView3dOverlays : public QObject {
     const QImage both = view->grabImage();
     view->setOverlayVisible(ui::Overlay::ManipulabilityFloating, false);
     QVERIFY(differingPixels(both, view->grabImage()) > 40);
+  }
+
+  void ellipsoidQuantities() {
+    // The rotational and force ellipsoids replace the translational ones; a force ellipsoid
+    // with an unbounded axis (+inf) is still drawn (that axis at three times the longest).
+    const Model model = loadExample("models/seed004_spatial.vms.json");
+    auto view = shownView(640, 480);
+    view->setModel(model, sourcePath("models"));
+    allOverlays(*view, false);
+    ui::SimFrame frame = analysedFrame(model, movingState(model, 0.3), 1);
+    const Vec3 tip = frame.analysis.end_effector_position;
+    frame.analysis.rotation_ellipsoid_fixed = {true, tip, Mat3::Identity(), Vec3(1.0, 0.2, 0.2)};
+    frame.analysis.force_ellipsoid_fixed = {
+        true, tip, Mat3::Identity(), Vec3(0.5, 0.4, std::numeric_limits<double>::infinity())};
+    view->showFrame(frame);
+    const QImage bare = view->grabImage();
+    view->setOverlayVisible(ui::Overlay::ManipulabilityFixed, true);
+    QImage images[3];
+    for (int q = 0; q < 3; ++q) {
+      view->setEllipsoidQuantity(ui::EllipsoidQuantity(q));
+      QCOMPARE(int(view->ellipsoidQuantity()), q);
+      view->showFrame(frame);
+      images[q] = view->grabImage();
+      const int changed = differingPixels(bare, images[q]);
+      qInfo("ellipsoid quantity %d: %d pixels change", q, changed);
+      QVERIFY(changed > 40);
+    }
+    QVERIFY(differingPixels(images[0], images[1]) > 40);
+    QVERIFY(differingPixels(images[1], images[2]) > 40);
+    // Every radius infinite: nothing to draw, as for an invalid ellipsoid (the legend stays).
+    frame.analysis.force_ellipsoid_fixed.valid = false;
+    view->showFrame(frame);
+    const QImage none = view->grabImage();
+    frame.analysis.force_ellipsoid_fixed.valid = true;
+    frame.analysis.force_ellipsoid_fixed.radii.setConstant(std::numeric_limits<double>::infinity());
+    view->showFrame(frame);
+    QCOMPARE(differingPixels(none, view->grabImage(), 10), 0);
   }
 
   void trailGrowsAndClears() {

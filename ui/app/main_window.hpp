@@ -79,7 +79,9 @@ class MainWindow : public QMainWindow {
   bool stopVideo(QString* error = nullptr);
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
-  void setCameraFollow(CameraFollow follow);       // also the status bar's camera button
+  /// What the Jm and J* ellipsoids show; updates the View menu and settings.
+  void setEllipsoidQuantity(EllipsoidQuantity quantity);
+  void setCameraFollow(CameraFollow follow);  // also the status bar's camera button
   /// The dock layout the window starts with (Window > Reset layout).
   void resetLayout();
 
@@ -177,6 +179,7 @@ class MainWindow : public QMainWindow {
   QMenu *examples_menu_ = nullptr, *recent_menu_ = nullptr, *window_menu_ = nullptr;
   QAction* overlay_actions_[kOverlayCount] = {};
   QList<QAction*> follow_actions_;
+  QList<QAction*> quantity_actions_;
   QAction* record_action_ = nullptr;
   QAction* csv_action_ = nullptr;  // Export > Trajectory CSV: enabled with a simulation
   HelpBrowser* help_browser_ = nullptr;

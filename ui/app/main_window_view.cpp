@@ -36,18 +36,29 @@ const OverlayInfo kOverlays[kOverlayCount] = {
      "Manipulability ellipsoid, free-floating (J&*)", true},
     {Overlay::OperationalInertia, "operationalInertia", "Operational-space &inertia ellipsoid",
      false},
+    {Overlay::LinkInertias, "linkInertias", "Operational-space inertia \u039B(k) at every &link",
+     false},
 };
 
 }  // namespace
 
 void MainWindow::setOverlay(Overlay overlay, bool visible) {
   scene_->setOverlayVisible(overlay, visible);
+  // Lambda(k) of every link is computed by the worker only while it is drawn.
+  if (overlay == Overlay::LinkInertias) controller_->setLinkInertias(visible);
   const OverlayInfo& info = kOverlays[int(overlay)];
   QSettings().setValue(settings_keys::kOverlayPrefix + info.key, visible);
   if (QAction* action = overlay_actions_[int(overlay)]) {
     QSignalBlocker block(action);
     action->setChecked(visible);
   }
+}
+
+void MainWindow::setEllipsoidQuantity(EllipsoidQuantity quantity) {
+  scene_->setEllipsoidQuantity(quantity);
+  QSettings().setValue(settings_keys::kEllipsoidQuantity, int(quantity));
+  for (QAction* action : quantity_actions_)
+    if (action->data().toInt() == int(quantity)) action->setChecked(true);
 }
 
 void MainWindow::setCameraFollow(CameraFollow follow) {
@@ -78,10 +89,32 @@ void MainWindow::createViewMenu() {
         settings.value(settings_keys::kOverlayPrefix + info.key, info.default_on).toBool();
     action->setChecked(on);
     scene_->setOverlayVisible(info.overlay, on);
+    if (info.overlay == Overlay::LinkInertias) controller_->setLinkInertias(on);
     connect(action, &QAction::toggled, this,
             [this, overlay = info.overlay](bool visible) { setOverlay(overlay, visible); });
     overlay_actions_[int(info.overlay)] = action;
   }
+  QMenu* quantity = menu->addMenu(tr("Jm/J* ellipsoids &show"));
+  auto* quantities = new QActionGroup(this);
+  const std::pair<EllipsoidQuantity, QString> kinds[] = {
+      {EllipsoidQuantity::TranslationalVelocity, tr("&Translational velocity {Jv q\u0307}")},
+      {EllipsoidQuantity::RotationalVelocity, tr("&Rotational velocity {J\u03C9 q\u0307}")},
+      {EllipsoidQuantity::Force, tr("&Force {F : |Jv\u1D40 F| \u2264 1}")}};
+  const int saved_quantity =
+      settings
+          .value(settings_keys::kEllipsoidQuantity, int(EllipsoidQuantity::TranslationalVelocity))
+          .toInt();
+  for (const auto& [kind, label] : kinds) {
+    QAction* action = quantity->addAction(label);
+    action->setCheckable(true);
+    action->setData(int(kind));
+    action->setChecked(int(kind) == saved_quantity);
+    quantities->addAction(action);
+    quantity_actions_ << action;
+    connect(action, &QAction::triggered, this, [this, kind = kind] { setEllipsoidQuantity(kind); });
+  }
+  if (saved_quantity >= 0 && saved_quantity <= int(EllipsoidQuantity::Force))
+    scene_->setEllipsoidQuantity(EllipsoidQuantity(saved_quantity));
   menu->addSeparator();
   QMenu* follow = menu->addMenu(tr("Camera &follows"));
   auto* group = new QActionGroup(this);

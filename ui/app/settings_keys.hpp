@@ -12,6 +12,7 @@ inline const QString kLastExportDirectory = QStringLiteral("files/lastExportDire
 inline const QString kLastSession = QStringLiteral("files/lastSession");
 inline const QString kOverlayPrefix = QStringLiteral("view/overlay/");
 inline const QString kCameraFollow = QStringLiteral("view/cameraFollow");
+inline const QString kEllipsoidQuantity = QStringLiteral("view/ellipsoidQuantity");
 inline const QString kVisiblePlots = QStringLiteral("plots/visible");
 
 }  // namespace vms::ui::settings_keys

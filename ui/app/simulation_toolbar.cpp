@@ -9,6 +9,7 @@
 #include <QStyle>
 #include <algorithm>
 
+#include "core/analysis/end_effector_analysis.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/solvers/base_invariant_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -128,6 +129,13 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
     mode_->addItem(QString::fromLatin1(maneuveringModeName(m)), int(m));
   addWidget(new QLabel(tr(" Mode "), this));
   addWidget(mode_);
+  analysis_ = makeCombo(tr("Analysis frame: where the manipulability of Jm and J*, the "
+                           "ellipsoids and the Teach panel's numbers are taken (any link or "
+                           "frame of the model)"),
+                        this);
+  analysis_->setObjectName("analysisFrameSelector");
+  addWidget(new QLabel(tr(" Analysis "), this));
+  addWidget(analysis_);
 
   connect(play_pause_, &QAction::triggered, this, &SimulationToolbar::playPauseRequested);
   connect(step_, &QAction::triggered, this, &SimulationToolbar::stepRequested);
@@ -167,8 +175,13 @@ SimulationToolbar::SimulationToolbar(SimulationController* controller, QWidget* 
     controller_->setManeuveringMode(ManeuveringMode(mode_->itemData(index).toInt()));
     emit message(tr("maneuvering mode: %1").arg(mode_->itemText(index)));
   });
+  connect(analysis_, &QComboBox::activated, this, [this](int index) {
+    controller_->setAnalysisFrame(analysis_->itemData(index).toInt());
+    emit message(tr("analysis frame: %1").arg(analysis_->itemText(index)));
+  });
   setRealTimeFactor(1.0);
   syncRootSelector();
+  syncAnalysisSelector();
   showRunState(RunState::Empty);
 }
 
@@ -189,6 +202,7 @@ void SimulationToolbar::syncFromController() {
   select(solver_, QString::fromStdString(s.solver));
   greyOutUnsupported(solver_, &solverSupportProblem, s.model.base_type);
   syncRootSelector();
+  syncAnalysisSelector();
   select(integrator_, QString::fromStdString(s.integrator));
   greyOutUnsupported(integrator_, &integratorSupportProblem, s.model.base_type);
   {
@@ -219,6 +233,29 @@ void SimulationToolbar::greyOutUnsupported(QComboBox* combo,
     item->setToolTip(problem.empty() ? methodDescription(item->text())
                                      : QString::fromStdString(problem));
   }
+}
+
+void SimulationToolbar::syncAnalysisSelector() {
+  QSignalBlocker block(analysis_);
+  if (!controller_->hasSimulation()) {
+    analysis_->clear();
+    analysis_frames_.clear();
+    analysis_->setEnabled(false);
+    return;
+  }
+  const Scenario& s = controller_->scenario();
+  const Model& model = s.model;
+  QStringList frames;
+  for (const Frame& f : model.frames) frames << QString::fromStdString(f.name);
+  if (analysis_->count() == 0 || frames != analysis_frames_) {
+    analysis_->clear();
+    const int ee = s.analysis ? s.analysis->end_effector_frame : defaultEndEffectorFrame(model);
+    analysis_->addItem(ee >= 0 ? tr("default (%1)").arg(frames[ee]) : tr("default (none)"), -1);
+    for (int f = 0; f < frames.size(); ++f) analysis_->addItem(frames[f], f);
+    analysis_frames_ = frames;
+  }
+  analysis_->setCurrentIndex(std::max(analysis_->findData(controller_->analysisFrame()), 0));
+  analysis_->setEnabled(model.njoints > 0);
 }
 
 void SimulationToolbar::syncRootSelector() {

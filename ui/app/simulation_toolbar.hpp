@@ -3,9 +3,12 @@
 // requested and measured real-time factor, and the solver, integrator, time-step and
 // maneuvering-mode selectors, and the root selector of the base-invariant solver (seed 002:
 // any link of the model as the root of its recursions; enabled for that solver on a free
-// vehicle only, otherwise disabled with the reason as its tooltip). Solver and integrator names
-// come from the core registries, so new ones appear without UI changes. Run commands are emitted
-// (the main window knows about scrubbing); settings go straight to the SimulationController.
+// vehicle only, otherwise disabled with the reason as its tooltip), and the analysis-frame
+// selector (any frame of the model: where the manipulability measures, the ellipsoids and the
+// Teach panel's numbers are taken; SimulationController::setAnalysisFrame). Solver and integrator
+// names come from the core registries, so new ones appear without UI changes. Run commands are
+// emitted (the main window knows about scrubbing); settings go straight to the
+// SimulationController.
 #include <QToolBar>
 
 #include "ui/app/speed_ladder.hpp"
@@ -35,6 +38,9 @@ class SimulationToolbar : public QToolBar {
   QComboBox* rootSelector() const { return root_; }
   QComboBox* integratorSelector() const { return integrator_; }
   QComboBox* modeSelector() const { return mode_; }
+  /// "default (NAME)" (data -1: the scenario's "analysis" frame or the end-effector), then
+  /// every frame of the model (data: the frame index).
+  QComboBox* analysisFrameSelector() const { return analysis_; }
   QDoubleSpinBox* timeStepField() const { return dt_; }
 
   /// Shows the loaded scenario's solver, integrator, dt, mode and the controller's speed.
@@ -58,6 +64,7 @@ class SimulationToolbar : public QToolBar {
   /// Lists the loaded model's links, selects the scenario's root and enables the selector
   /// when a root applies (base-invariant solver, free vehicle).
   void syncRootSelector();
+  void syncAnalysisSelector();
   void changeSpeed(bool faster);
   void updateSpeedLabel();
 
@@ -66,10 +73,11 @@ class SimulationToolbar : public QToolBar {
   double measured_ = -1.0;
   QAction *play_pause_, *step_, *reset_, *slower_, *faster_;
   QLabel* speed_label_;
-  QComboBox *solver_, *root_, *integrator_, *mode_;
-  QStringList root_links_;     // the links root_ lists after its first item
-  QString root_problem_;       // why no root applies ("" when one does)
-  bool vehicle_moves_ = true;  // false for a fixed vehicle: no maneuvering mode applies
+  QComboBox *solver_, *root_, *integrator_, *mode_, *analysis_;
+  QStringList analysis_frames_;  // the frames analysis_ lists after its first item
+  QStringList root_links_;       // the links root_ lists after its first item
+  QString root_problem_;         // why no root applies ("" when one does)
+  bool vehicle_moves_ = true;    // false for a fixed vehicle: no maneuvering mode applies
   QDoubleSpinBox* dt_;
 };
 

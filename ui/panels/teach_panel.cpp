@@ -1,6 +1,7 @@
 #include "ui/panels/teach_panel.hpp"
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/panels/teach_live_view.hpp"
 #include "ui/sim/simulation_controller.hpp"
 
 namespace vms::ui {
@@ -17,13 +19,26 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
     : QWidget(parent),
       controller_(controller),
       vehicle_reacts_(new QCheckBox(tr("Vehicle reacts (free-floating)"), this)),
+      hold_pose_(new QCheckBox(tr("Hold pose on Play"), this)),
+      live_(new TeachLiveView(this)),
       hint_(new QLabel(this)),
       layout_(new QVBoxLayout(this)) {
   vehicle_reacts_->setChecked(true);
+  hold_pose_->setChecked(true);
+  hold_pose_->setObjectName("teach_hold_pose");
+  hold_pose_->setToolTip(
+      tr("Checked: after posing, the joint controllers (computed torque, joint PD) target the "
+         "posed angles, so Play starts from the pose and keeps it. Unchecked: they keep the "
+         "scenario's references and pull the arm back. Reset restores the scenario."));
+  connect(hold_pose_, &QCheckBox::toggled, this, [this](bool) {
+    if (posed_ && editable_) pose();
+  });
   hint_->setWordWrap(true);
   layout_->setContentsMargins(4, 4, 4, 4);
   layout_->addWidget(vehicle_reacts_);
+  layout_->addWidget(hold_pose_);
   layout_->addWidget(hint_);
+  layout_->addWidget(live_);
   layout_->addStretch(1);
   clear();
 }
@@ -33,6 +48,8 @@ void TeachPanel::clear() {
   rows_widget_ = nullptr;
   rows_.clear();
   q_.resize(0);
+  posed_ = false;
+  live_->clear();
   hint_->setText(tr("No model open."));
 }
 
@@ -88,37 +105,58 @@ void TeachPanel::setScenario(const Scenario& scenario) {
     row.slider = new QSlider(Qt::Horizontal, rows_widget_);
     row.slider->setRange(0, kSteps);
     row.slider->setObjectName(QString::fromStdString("teach_" + model.joint_names[std::size_t(j)]));
-    row.value = new QLabel(rows_widget_);
-    row.value->setMinimumWidth(70);
+    row.slider->setSingleStep(1);
+    row.slider->setPageStep(kSteps / 100);
+    row.box = new QDoubleSpinBox(rows_widget_);
+    row.box->setObjectName(
+        QString::fromStdString("teach_value_" + model.joint_names[std::size_t(j)]));
+    row.box->setKeyboardTracking(false);  // a typed number applies on Enter or leaving the box
+    row.box->setAccelerated(true);
+    row.unit = row.angular ? M_PI / 180.0 : 1.0;
+    if (row.angular) {
+      row.box->setDecimals(3);
+      row.box->setSingleStep(0.1);
+      row.box->setSuffix(QString(QChar(0x00B0)));
+    } else {
+      row.box->setDecimals(4);
+      row.box->setSingleStep(0.001);
+      row.box->setSuffix(" m");
+    }
+    // Limited joints: their limits; unlimited revolute joints: ten turns either way (the
+    // slider shows the angle wrapped into one turn).
+    const bool unlimited_angle = row.angular && !(row.upper - row.lower < 2 * M_PI - 1e-9);
+    row.box->setRange((unlimited_angle ? -20 * M_PI : row.lower) / row.unit,
+                      (unlimited_angle ? 20 * M_PI : row.upper) / row.unit);
+    row.box->setMinimumWidth(92);
     auto* line = new QWidget(rows_widget_);
     auto* h = new QHBoxLayout(line);
     h->setContentsMargins(0, 0, 0, 0);
     h->addWidget(row.slider, 1);
-    h->addWidget(row.value);
+    h->addWidget(row.box);
     form->addRow(QString::fromStdString(model.joint_names[std::size_t(j)]), line);
     const std::size_t index = rows_.size();
     connect(row.slider, &QSlider::valueChanged, this,
             [this, index](int position) { sliderMoved(index, position); });
+    connect(row.box, &QDoubleSpinBox::valueChanged, this,
+            [this, index](double shown) { boxChanged(index, shown); });
     rows_.push_back(row);
   }
-  layout_->insertWidget(2, rows_widget_);
+  layout_->insertWidget(3, rows_widget_);  // after the boxes and the hint
   q_ = scenario.initial_state.q;
-  for (Row& row : rows_) {
-    const double v = q_.size() > row.joint ? q_[row.joint] : 0.0;
-    QSignalBlocker block(row.slider);
-    row.slider->setValue(positionOf(row, v));
-    updateLabel(row, v);
-  }
+  for (Row& row : rows_) showValue(row, q_.size() > row.joint ? q_[row.joint] : 0.0);
   setEditable(editable_);
 }
 
 void TeachPanel::setEditable(bool editable) {
   editable_ = editable;
-  for (Row& row : rows_) row.slider->setEnabled(editable);
+  for (Row& row : rows_) {
+    row.slider->setEnabled(editable);
+    row.box->setEnabled(editable);
+  }
   if (rows_.empty())
     hint_->setText(rows_widget_ ? tr("This model has no arm joints.") : tr("No model open."));
   else
-    hint_->setText(editable ? tr("Drag a slider to pose the arm.")
+    hint_->setText(editable ? tr("Drag a slider or type an angle to pose the arm.")
                             : tr("Pause the simulation to pose the arm."));
 }
 
@@ -127,11 +165,10 @@ void TeachPanel::showFrame(const SimFrame& frame) {
   if (q.size() == 0) return;
   q_ = q;
   for (Row& row : rows_) {
-    if (row.joint >= q.size() || row.slider->isSliderDown()) continue;
-    QSignalBlocker block(row.slider);
-    row.slider->setValue(positionOf(row, q[row.joint]));
-    updateLabel(row, q[row.joint]);
+    if (row.joint >= q.size() || row.box->hasFocus()) continue;
+    showValue(row, q[row.joint]);
   }
+  live_->showFrame(frame, editable_);
 }
 
 double TeachPanel::valueOf(const Row& row, int position) const {
@@ -148,9 +185,13 @@ int TeachPanel::positionOf(const Row& row, double value) const {
   return int(std::lround(std::clamp(s, 0.0, 1.0) * kSteps));
 }
 
-void TeachPanel::updateLabel(Row& row, double value) {
-  row.value->setText(row.angular ? QString::number(value * 180.0 / M_PI, 'f', 1) + QChar(0x00B0)
-                                 : QString::number(value, 'f', 3) + " m");
+void TeachPanel::showValue(Row& row, double value) {
+  if (!row.slider->isSliderDown()) {
+    QSignalBlocker block(row.slider);
+    row.slider->setValue(positionOf(row, value));
+  }
+  QSignalBlocker block(row.box);
+  row.box->setValue(value / row.unit);
 }
 
 void TeachPanel::sliderMoved(std::size_t index, int position) {
@@ -158,9 +199,28 @@ void TeachPanel::sliderMoved(std::size_t index, int position) {
   if (!editable_ || row.joint >= q_.size()) return;
   const double value = valueOf(row, position);
   q_[row.joint] = value;
-  updateLabel(row, value);
-  controller_->setJointPositions(q_, vehicleReacts());
+  QSignalBlocker block(row.box);
+  row.box->setValue(value / row.unit);
+  pose();
 }
+
+void TeachPanel::boxChanged(std::size_t index, double shown) {
+  Row& row = rows_[index];
+  if (!editable_ || row.joint >= q_.size()) return;
+  const double value = shown * row.unit;
+  q_[row.joint] = value;
+  QSignalBlocker block(row.slider);
+  row.slider->setValue(positionOf(row, value));
+  pose();
+}
+
+void TeachPanel::pose() {
+  posed_ = true;
+  controller_->setJointPositions(q_, vehicleReacts(), holdPose());
+}
+
+bool TeachPanel::holdPose() const { return hold_pose_->isChecked(); }
+void TeachPanel::setHoldPose(bool hold) { hold_pose_->setChecked(hold); }
 
 void TeachPanel::setSliderPosition(int row, double value) {
   Row& r = rows_[std::size_t(row)];

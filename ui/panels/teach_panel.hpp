@@ -1,8 +1,13 @@
 #pragma once
-// Teach mode: one slider per arm joint (reaction wheels excluded). While the simulation is
-// paused, moving a slider poses the arm through SimulationController::setJointPositions, with
-// the vehicle reacting as the free-floating system would (checkbox) or held in place; the 3D
-// view, ellipsoids and plots follow from the published frame.
+// Teach mode: one slider and one number box (degrees or metres, fine steps; the two in sync)
+// per arm joint (reaction wheels excluded). While the simulation is paused, moving a slider or
+// entering a number poses the arm through SimulationController::setJointPositions, with the
+// vehicle reacting as the free-floating system would (checkbox) or held in place; the 3D
+// view, ellipsoids and plots follow from the published frame, and the panel itself shows the
+// manipulability of Jm and J*, their ratio, the vehicle attitude and the system CoM with a
+// plot of them over the poses (TeachLiveView). "Hold pose" (on by default): the joint
+// controllers then hold the posed angles when the simulation plays, instead of pulling the
+// arm back to their scenario references.
 #include <QWidget>
 #include <vector>
 
@@ -10,6 +15,7 @@
 #include "ui/sim/sim_frame.hpp"
 
 class QCheckBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSlider;
 class QVBoxLayout;
@@ -17,6 +23,7 @@ class QVBoxLayout;
 namespace vms::ui {
 
 class SimulationController;
+class TeachLiveView;
 
 class TeachPanel : public QWidget {
   Q_OBJECT
@@ -34,6 +41,13 @@ class TeachPanel : public QWidget {
   int sliderJoint(int row) const { return rows_[std::size_t(row)].joint; }
   /// Moves slider `row` to joint position `value` as a user would (tests).
   void setSliderPosition(int row, double value);
+  /// The number box of row `row` (degrees for a revolute joint, metres for a prismatic one).
+  QDoubleSpinBox* valueBox(int row) const { return rows_[std::size_t(row)].box; }
+  /// Whether the joint controllers hold the pose when played (Simulator::holdJointPositions).
+  bool holdPose() const;
+  void setHoldPose(bool hold);
+  const QCheckBox* holdPoseBox() const { return hold_pose_; }
+  TeachLiveView* liveView() const { return live_; }
   /// Whether posing moves the vehicle: checked and possible for the vehicle type (a fixed
   /// vehicle cannot move; on wheels the reaction is not a function of the pose).
   bool vehicleReacts() const;
@@ -52,16 +66,22 @@ class TeachPanel : public QWidget {
     double lower = 0.0, upper = 0.0;
     bool angular = true;
     QSlider* slider = nullptr;
-    QLabel* value = nullptr;
+    QDoubleSpinBox* box = nullptr;
+    double unit = 1.0;  // joint value per shown value (pi/180 for degrees)
   };
-  static constexpr int kSteps = 2000;
+  static constexpr int kSteps = 20000;
   double valueOf(const Row& row, int position) const;
   int positionOf(const Row& row, double value) const;
-  void updateLabel(Row& row, double value);
+  void showValue(Row& row, double value);  // box (and slider unless it is held) at `value`
   void sliderMoved(std::size_t row, int position);
+  void boxChanged(std::size_t row, double shown);
+  void pose();
 
   SimulationController* controller_;
   QCheckBox* vehicle_reacts_;
+  QCheckBox* hold_pose_;
+  TeachLiveView* live_;
+  bool posed_ = false;  // a pose was made since the scenario was loaded
   QLabel* hint_;
   QWidget* rows_widget_ = nullptr;
   QVBoxLayout* layout_;

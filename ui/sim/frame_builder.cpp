@@ -1,6 +1,7 @@
 #include "ui/sim/frame_builder.hpp"
 
 #include "core/actuators/reaction_wheel.hpp"
+#include "core/algorithms/crba.hpp"
 #include "core/algorithms/kinematics.hpp"
 
 namespace vms::ui {
@@ -28,13 +29,18 @@ void toFrameAnalysis(const EndEffectorAnalysis& in, FrameAnalysis& out) {
   out.inertia_ellipsoid = toEllipsoid(in.inertia);
   out.effective_masses = in.effective_masses;
   out.vehicle_reaction_world = in.vehicle_reaction_world;
+  out.rotation_ellipsoid_fixed = toEllipsoid(in.rotation_fixed);
+  out.rotation_ellipsoid_floating = toEllipsoid(in.rotation_floating);
+  out.force_ellipsoid_fixed = toEllipsoid(in.force_fixed);
+  out.force_ellipsoid_floating = toEllipsoid(in.force_floating);
 }
 
 FrameBuilder::FrameBuilder(const Model& model, int end_effector_frame,
                            std::vector<int> vehicle_joints)
     : model_(model),
       data_(model),
-      analyzer_(model, end_effector_frame, std::move(vehicle_joints)) {}
+      analyzer_(model, end_effector_frame, std::move(vehicle_joints)),
+      links_(model) {}
 
 std::unique_ptr<FrameBuilder> FrameBuilder::forScenario(const Scenario& scenario,
                                                         int end_effector_frame) {
@@ -69,6 +75,22 @@ void FrameBuilder::complete(SimFrame& out) {
     tau_applied_.setZero(model_.njoints);
   analyzer_.compute(state, tau_applied_, analysis_);
   toFrameAnalysis(analysis_, out.analysis);
+  std::vector<Ellipsoid>& links = out.analysis.link_inertia_ellipsoids;
+  if (!link_inertias_) {
+    links.clear();
+    return;
+  }
+  crba(model_, data_, state);
+  links_.compute(model_, data_, VehicleMode::Free);
+  links.resize(static_cast<size_t>(model_.nbodies));
+  for (size_t k = 0; k < links.size(); ++k) {
+    const OperationalSpaceInertia& L = links_.links()[k];
+    Ellipsoid& e = links[k];
+    e.valid = L.rank > 0;
+    e.center = links_.points()[k];
+    e.axes = rightHanded(L.translational.axes);
+    e.radii = L.translational.mobility.cwiseMax(0.0).cwiseSqrt();
+  }
 }
 
 }  // namespace vms::ui

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/analysis/end_effector_analysis.hpp"
+#include "core/analysis/link_operational_inertia.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/sim/sim_frame.hpp"
 
@@ -31,6 +32,10 @@ class FrameBuilder {
   void complete(SimFrame& out);
 
   int endEffectorFrame() const { return analyzer_.frame(); }
+  /// Also fill FrameAnalysis::link_inertia_ellipsoids (Lambda(k) of every link; off by
+  /// default: O(nv^3 + N nv^2) per frame).
+  void setLinkInertias(bool on) { link_inertias_ = on; }
+  bool linkInertias() const { return link_inertias_; }
 
  private:
   const Model& model_;
@@ -38,6 +43,8 @@ class FrameBuilder {
   EndEffectorAnalyzer analyzer_;
   EndEffectorAnalysis analysis_;
   VecX tau_applied_;
+  LinkOperationalInertias links_;
+  bool link_inertias_ = false;
 };
 
 /// Copies the core analysis into the UI's FrameAnalysis.

@@ -38,6 +38,17 @@ struct FrameAnalysis {
   Ellipsoid inertia_ellipsoid;
   Vec3 effective_masses = Vec3::Zero();        // kg along inertia_ellipsoid.axes (+inf: immobile)
   Vec6 vehicle_reaction_world = Vec6::Zero();  // [f; n] the arm exerts on the vehicle, world
+  // Rotational velocity ellipsoids {J_w qd : |qd| <= 1} of Jm and J* at the EE (rad/s per
+  // unit joint rate), and translational force ellipsoids {F : |J_v^T F| <= 1} (N per unit
+  // joint force: the velocity ellipsoid's axes, radii 1/sigma; +inf along a direction the EE
+  // cannot move in). core/analysis/jacobian_ellipsoid.hpp.
+  Ellipsoid rotation_ellipsoid_fixed, rotation_ellipsoid_floating;
+  Ellipsoid force_ellipsoid_fixed, force_ellipsoid_floating;
+  // Seed 002's Lambda(k) at every body's frame origin with the vehicle free, as its
+  // translational mobility ellipsoid (radii 1/sqrt(m_eff), m/s per unit pure-force impulse at
+  // kinetic energy 1/2 J; core/analysis/link_operational_inertia.hpp), one per body; empty
+  // unless enabled (FrameBuilder::setLinkInertias).
+  std::vector<Ellipsoid> link_inertia_ellipsoids;
 };
 
 struct SimFrame {

@@ -18,6 +18,7 @@ struct SimulationController::Impl {
   explicit Impl(SimulationController* owner) : worker(owner) {}
   Scenario scenario;  // UI-thread copy, as loaded and reconfigured
   bool has_simulation = false;
+  int analysis_frame = -1;  // as last set (-1 after load)
   SimulationWorker worker;
 };
 
@@ -49,6 +50,7 @@ void SimulationController::load(const Scenario& scenario) {
   }
   impl_->scenario = scenario;
   impl_->has_simulation = true;
+  impl_->analysis_frame = -1;
   impl_->worker.load(std::move(sim));
 }
 
@@ -146,7 +148,7 @@ void SimulationController::setManeuveringMode(ManeuveringMode mode) {
   impl_->worker.reconfigure([mode](Simulator& sim) { sim.setManeuveringMode(mode); });
 }
 
-void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts) {
+void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose) {
   if (!impl_->has_simulation) return;
   if (q.size() != impl_->scenario.model.njoints || !q.allFinite()) {
     emit error(QString("teach mode: expected %1 finite joint positions, got %2")
@@ -154,7 +156,7 @@ void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts)
                    .arg(q.size()));
     return;
   }
-  impl_->worker.setJointPositions(q, vehicle_reacts);
+  impl_->worker.setJointPositions(q, vehicle_reacts, hold_pose);
 }
 
 void SimulationController::setAnalysisFrame(int frame) {
@@ -166,8 +168,13 @@ void SimulationController::setAnalysisFrame(int frame) {
                    .arg(frames));
     return;
   }
+  impl_->analysis_frame = frame;
   impl_->worker.setAnalysisFrame(frame);
 }
+
+int SimulationController::analysisFrame() const { return impl_->analysis_frame; }
+
+void SimulationController::setLinkInertias(bool on) { impl_->worker.setLinkInertias(on); }
 
 void SimulationController::scrubTo(double t) { impl_->worker.scrubTo(t); }
 void SimulationController::resumeFromScrub() { impl_->worker.resumeFromScrub(); }

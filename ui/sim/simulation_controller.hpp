@@ -76,13 +76,21 @@ class SimulationController : public QObject {
   /// Teach mode, only while paused: poses the arm at joint positions `q` (model joint order;
   /// wheels ignored). With `vehicle_reacts`, the vehicle moves as the free-floating system
   /// would (momentum conserved along a straight joint-space path; system CoM fixed);
-  /// otherwise the vehicle stays. Velocities are set to zero. Publishes a frame.
-  void setJointPositions(const VecX& q, bool vehicle_reacts);
+  /// otherwise the vehicle stays. Velocities are set to zero. Publishes a frame. With
+  /// `hold_pose`, the joint controllers then hold the posed positions when played
+  /// (Simulator::holdJointPositions) instead of pulling the arm back to their references;
+  /// without it they get the scenario's references back.
+  void setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose = false);
 
   /// The model frame whose end-effector analysis the frames carry (FrameAnalysis); -1 goes
   /// back to the scenario's "analysis" frame or defaultEndEffectorFrame(). Kept across
   /// reset(), cleared by load(). An index outside the model's frames emits error().
   void setAnalysisFrame(int frame);
+  /// As last set with setAnalysisFrame (-1 after load: the scenario's or the default).
+  int analysisFrame() const;
+  /// Whether the frames carry Lambda(k) of every link (FrameAnalysis::
+  /// link_inertia_ellipsoids; off by default). Kept across load() and reset().
+  void setLinkInertias(bool on);
 
   /// Scrubbing, only while paused: shows the history frame nearest to time t (publishes it
   /// as latest frame, with its recorded sequence, without changing the simulation).

@@ -116,6 +116,7 @@ void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
     if (state_.load() == RunState::Running) setState(RunState::Paused);
     // Built first: if it throws, the simulation that was loaded stays loaded and consistent.
     std::unique_ptr<FrameBuilder> builder = FrameBuilder::forScenario(sim->scenario());
+    builder->setLinkInertias(link_inertias_);
     builder_ = std::move(builder);
     sim_ = sim;
     analysis_frame_ = -1;
@@ -187,6 +188,7 @@ void SimulationWorker::reset() {
     auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
     std::unique_ptr<FrameBuilder> builder =
         FrameBuilder::forScenario(fresh->scenario(), analysis_frame_);
+    builder->setLinkInertias(link_inertias_);
     builder_ = std::move(builder);
     sim_ = std::move(fresh);
     scrubbing_ = false;
@@ -220,8 +222,8 @@ void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
   });
 }
 
-void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts) {
-  enqueue([this, q, vehicle_reacts] {
+void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose) {
+  enqueue([this, q, vehicle_reacts, hold_pose] {
     if (!sim_) return;
     if (state_.load() == RunState::Running) {
       postError("teach mode: pause the simulation first");
@@ -250,6 +252,7 @@ void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts) {
     next.base_twist.setZero();
     next.qd.setZero();
     sim_->restart(next, sim_->time(), sim_->actuatorWork());
+    sim_->holdJointPositions(hold_pose);  // the joint controllers hold the pose, or not
     current_recorded_ = false;
     last_good_state_ = next;
     setState(sim_->finished() ? RunState::Finished : RunState::Paused);
@@ -281,11 +284,26 @@ void SimulationWorker::resumeFromScrub() {
   });
 }
 
+void SimulationWorker::setLinkInertias(bool on) {
+  enqueue([this, on] {
+    link_inertias_ = on;
+    if (!sim_ || !builder_) return;
+    builder_->setLinkInertias(on);
+    if (scrubbing_) {
+      builder_->complete(scrub_frame_);
+      publishFrame(scrub_frame_);
+    } else if (state_.load() != RunState::Running) {
+      publish();
+    }
+  });
+}
+
 void SimulationWorker::setAnalysisFrame(int frame) {
   enqueue([this, frame] {
     if (!sim_) return;
     analysis_frame_ = frame;
     builder_ = FrameBuilder::forScenario(sim_->scenario(), analysis_frame_);
+    builder_->setLinkInertias(link_inertias_);
     if (scrubbing_) {  // the scrubbed state, analysed at the new frame
       builder_->complete(scrub_frame_);
       publishFrame(scrub_frame_);
@@ -298,6 +316,8 @@ void SimulationWorker::setAnalysisFrame(int frame) {
 void SimulationWorker::leaveScrub() {
   const Snapshot& s = scrub_frame_.snapshot;
   sim_->restart(s.state, s.time, s.actuator_work);
+  // Teach mode's hold pose: the joints hold where the run resumes.
+  if (sim_->holdsJointPositions()) sim_->holdJointPositions(true);
   history_.truncateAfter(s.time);
   current_recorded_ = true;  // the scrubbed frame is in the history
   steps_since_record_ = 0;

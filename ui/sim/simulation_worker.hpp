@@ -45,10 +45,11 @@ class SimulationWorker {
   void setPublishRateHz(double hz);
   /// Runs `change` on the simulator in the worker; an exception becomes an error signal.
   void reconfigure(std::function<void(Simulator&)> change);
-  void setJointPositions(const VecX& q, bool vehicle_reacts);
+  void setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose);
   void scrubTo(double t);
   void resumeFromScrub();
   void setAnalysisFrame(int frame);
+  void setLinkInertias(bool on);
   /// Instrumentation: `hook` runs in the worker after every step of a running simulation
   /// (tests inject faults through it; empty removes it).
   void setStepHook(std::function<void(const Simulator&)> hook);
@@ -140,7 +141,8 @@ class SimulationWorker {
   long generation_ = 0;
   long next_sequence_ = 1;  // never reset: sequences increase across loads and resets
   bool scrubbing_ = false;
-  int analysis_frame_ = -1;  // setAnalysisFrame (-1: the scenario's choice)
+  int analysis_frame_ = -1;     // setAnalysisFrame (-1: the scenario's choice)
+  bool link_inertias_ = false;  // setLinkInertias
   std::function<void(const Simulator&)> step_hook_;
   SimFrame scrub_frame_;
   State last_good_state_;

@@ -18,6 +18,7 @@ const Label kLabels[] = {
     {Overlay::ManipulabilityFixed, "manipulability, fixed base (Jm)", Vec3(0.35, 0.65, 1.0)},
     {Overlay::ManipulabilityFloating, "manipulability, free-floating (J*)", Vec3(1.0, 0.55, 0.2)},
     {Overlay::OperationalInertia, "operational-space inertia", Vec3(0.3, 0.9, 0.5)},
+    {Overlay::LinkInertias, "Lambda(k) at every link", Vec3(0.85, 0.45, 0.95)},
     {Overlay::MomentumArrows, "momentum: linear (green), angular (violet)", Vec3(0.85, 0.85, 0.85)},
     {Overlay::SystemCenterOfMass, "system centre of mass (sphere)", kSystemComColor},
 };
@@ -52,6 +53,11 @@ void OverlayLegend::setVisible(Overlay overlay, bool visible) {
   for (Entry& e : entries_)
     if (e.overlay == overlay) e.visible = visible;
   layout();
+}
+
+void OverlayLegend::setText(Overlay overlay, const std::string& text) {
+  for (Entry& e : entries_)
+    if (e.overlay == overlay) e.text->SetInput(text.c_str());
 }
 
 void OverlayLegend::layout() {

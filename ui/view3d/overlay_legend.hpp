@@ -5,6 +5,7 @@
 #include <vtkSmartPointer.h>
 #include <vtkTextActor.h>
 
+#include <string>
 #include <vector>
 
 #include "core/spatial/se3.hpp"
@@ -17,6 +18,8 @@ class OverlayLegend {
   void build(vtkRenderer* renderer);
   void clear();
   void setVisible(Overlay overlay, bool visible);
+  /// Replaces an entry's text (e.g. the kind of ellipsoid shown, a scale).
+  void setText(Overlay overlay, const std::string& text);
 
  private:
   void layout();

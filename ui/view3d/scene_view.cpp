@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 #include "core/algorithms/kinematics.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
@@ -39,6 +40,38 @@ namespace {
 double aspectOf(const QWidget* widget) {
   return widget->height() > 0 ? double(widget->width()) / double(widget->height()) : 1.0;
 }
+
+/// A force ellipsoid's unbounded axes (+inf radius) drawn at three times its longest bounded
+/// one; invalid if no axis is bounded.
+Ellipsoid drawableEllipsoid(const Ellipsoid& e) {
+  Ellipsoid out = e;
+  double longest = 0.0;
+  bool unbounded = false;
+  for (int i = 0; i < 3; ++i) {
+    if (std::isfinite(e.radii[i]))
+      longest = std::max(longest, e.radii[i]);
+    else
+      unbounded = true;
+  }
+  if (!unbounded) return out;
+  if (!(longest > 0.0)) {
+    out.valid = false;
+    return out;
+  }
+  for (int i = 0; i < 3; ++i)
+    if (!std::isfinite(e.radii[i])) out.radii[i] = 3.0 * longest;
+  return out;
+}
+
+double largestRadius(const Ellipsoid& e) {
+  return e.valid && e.radii.allFinite() ? e.radii.maxCoeff() : 0.0;
+}
+
+const char* const kQuantityLegend[3][2] = {
+    {"manipulability, fixed base (Jm)", "manipulability, free-floating (J*)"},
+    {"rotational velocity ellipsoid, fixed base (Jm)",
+     "rotational velocity ellipsoid, free-floating (J*)"},
+    {"force ellipsoid, fixed base (Jm)", "force ellipsoid, free-floating (J*)"}};
 }  // namespace
 
 struct SceneView::Impl {
@@ -58,14 +91,17 @@ struct SceneView::Impl {
   ModelOverlays overlays;
   OverlayLegend legend;
   EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
-  EllipsoidScale manipulability_scale, inertia_scale;
+  EllipsoidScale manipulability_scale, inertia_scale, link_scale;
+  EllipsoidQuantity quantity = EllipsoidQuantity::TranslationalVelocity;
+  std::vector<EllipsoidActor> link_ellipsoids;  // one per body
+  double link_scale_in_legend = -1.0;
   Trail trail;
   int trail_frame = -1;
   double size = 1.0;
   Vec3 center = Vec3::Zero();
 
-  std::array<bool, kOverlayCount> visible{false, false, false, true, false,
-                                          true,  false, false, false};
+  std::array<bool, kOverlayCount> visible{false, false, false, true,  false,
+                                          true,  false, false, false, false};
   CameraFollow follow = CameraFollow::None;
   int selected = -1;
   std::vector<Pose> poses;
@@ -116,6 +152,28 @@ struct SceneView::Impl {
     ellipsoid_fixed.setEnabled(visible[size_t(Overlay::ManipulabilityFixed)]);
     ellipsoid_floating.setEnabled(visible[size_t(Overlay::ManipulabilityFloating)]);
     ellipsoid_inertia.setEnabled(visible[size_t(Overlay::OperationalInertia)]);
+    for (EllipsoidActor& e : link_ellipsoids) e.setEnabled(visible[size_t(Overlay::LinkInertias)]);
+  }
+
+  void showQuantityInLegend() {
+    const int q = int(quantity);
+    legend.setText(Overlay::ManipulabilityFixed, kQuantityLegend[q][0]);
+    legend.setText(Overlay::ManipulabilityFloating, kQuantityLegend[q][1]);
+  }
+
+  /// The link ellipsoids' legend names the scale (re-written only when it changes).
+  void showLinkScaleInLegend() {
+    const double s = link_scale.scale();
+    if (s == link_scale_in_legend) return;
+    link_scale_in_legend = s;
+    char text[160];
+    if (s > 0.0)
+      std::snprintf(text, sizeof text,
+                    "Lambda(k) at every link: radius 1/sqrt(effective mass), 1 kg drawn as %.3g m",
+                    s);
+    else
+      std::snprintf(text, sizeof text, "Lambda(k) at every link: radius 1/sqrt(effective mass)");
+    legend.setText(Overlay::LinkInertias, text);
   }
 
   void applyHighlight() {
@@ -145,6 +203,35 @@ struct SceneView::Impl {
     system_com = computeSystemCom();
     overlays.update(poses, system_com, linear_momentum, angular_momentum);
   }
+
+  /// The ellipsoids of the last frame's analysis, in the chosen quantity.
+  void placeEllipsoids() {
+    // The Jm and J* ellipsoids of the chosen quantity, one scale for both.
+    const Ellipsoid* shown[2] = {&last_analysis.velocity_ellipsoid_fixed,
+                                 &last_analysis.velocity_ellipsoid_floating};
+    if (quantity == EllipsoidQuantity::RotationalVelocity) {
+      shown[0] = &last_analysis.rotation_ellipsoid_fixed;
+      shown[1] = &last_analysis.rotation_ellipsoid_floating;
+    } else if (quantity == EllipsoidQuantity::Force) {
+      shown[0] = &last_analysis.force_ellipsoid_fixed;
+      shown[1] = &last_analysis.force_ellipsoid_floating;
+    }
+    const Ellipsoid fixed = drawableEllipsoid(*shown[0]), floating = drawableEllipsoid(*shown[1]);
+    manipulability_scale.observe(std::max(largestRadius(fixed), largestRadius(floating)));
+    ellipsoid_fixed.update(fixed, manipulability_scale.scale());
+    ellipsoid_floating.update(floating, manipulability_scale.scale());
+
+    // Lambda(k) of every link (present when the worker computes it), one scale for all.
+    const std::vector<Ellipsoid>& links = last_analysis.link_inertia_ellipsoids;
+    double largest_link = 0.0;
+    for (const Ellipsoid& e : links) largest_link = std::max(largest_link, largestRadius(e));
+    link_scale.observe(largest_link);
+    static const Ellipsoid kNone;
+    for (size_t k = 0; k < link_ellipsoids.size(); ++k)
+      link_ellipsoids[k].update(k < links.size() ? links[k] : kNone, link_scale.scale());
+    showLinkScaleInLegend();
+  }
+  FrameAnalysis last_analysis;
 
   /// Smaller ellipsoids first, so that the larger ones around them blend over them (they are
   /// drawn in the opaque pass, see ellipsoid_actor.cpp). They live in the markers layer: the
@@ -240,9 +327,15 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.ellipsoid_floating.build(d.markers, Vec3(1.0, 0.45, 0.1), 0.45);
     d.ellipsoid_inertia.build(d.markers, Vec3(0.3, 0.9, 0.5), 0.35);
     d.ellipsoid_order = {};
+    d.link_ellipsoids.resize(size_t(d.model.nbodies));
+    for (EllipsoidActor& e : d.link_ellipsoids) e.build(d.markers, Vec3(0.8, 0.35, 0.9), 0.3);
     d.legend.build(d.markers);
+    d.showQuantityInLegend();
+    d.link_scale_in_legend = -1.0;
+    d.showLinkScaleInLegend();
     d.manipulability_scale.setTarget(0.2 * d.size);
     d.inertia_scale.setTarget(0.15 * d.size);
+    d.link_scale.setTarget(0.07 * d.size);
     d.trail.build(d.scene, 2.5);
     d.trail.clearPoints();
     d.trail_frame = defaultEndEffectorFrame(d.model);  // as the analysis does (core)
@@ -270,6 +363,8 @@ void SceneView::clearModel() {
   d.ellipsoid_fixed.clear();
   d.ellipsoid_floating.clear();
   d.ellipsoid_inertia.clear();
+  for (EllipsoidActor& e : d.link_ellipsoids) e.clear();
+  d.link_ellipsoids.clear();
   d.trail.clearActors();
   d.trail.clearPoints();
   d.has_model = false;
@@ -308,13 +403,8 @@ void SceneView::showFrame(const SimFrame& frame) {
   }
   d.trail.add(tip, 1e-4 * d.size);
 
-  double largest = 0.0;
-  for (const Ellipsoid* e :
-       {&analysis.velocity_ellipsoid_fixed, &analysis.velocity_ellipsoid_floating})
-    if (e->valid && e->radii.allFinite()) largest = std::max(largest, e->radii.maxCoeff());
-  d.manipulability_scale.observe(largest);
-  d.ellipsoid_fixed.update(analysis.velocity_ellipsoid_fixed, d.manipulability_scale.scale());
-  d.ellipsoid_floating.update(analysis.velocity_ellipsoid_floating, d.manipulability_scale.scale());
+  d.last_analysis = analysis;  // reuses its storage
+  d.placeEllipsoids();
   if (analysis.inertia_ellipsoid.valid && analysis.inertia_ellipsoid.radii.allFinite())
     d.inertia_scale.observe(analysis.inertia_ellipsoid.radii.maxCoeff());
   d.ellipsoid_inertia.update(analysis.inertia_ellipsoid, d.inertia_scale.scale());
@@ -348,6 +438,29 @@ void SceneView::setOverlayVisible(Overlay overlay, bool visible) {
   impl_->orderEllipsoids();
   update();
 }
+
+void SceneView::setEllipsoidQuantity(EllipsoidQuantity quantity) {
+  Impl& d = *impl_;
+  if (quantity == d.quantity) return;
+  d.quantity = quantity;
+  d.manipulability_scale.reset();  // another unit: a new display scale
+  d.showQuantityInLegend();
+  if (d.has_model) {
+    d.placeEllipsoids();
+    d.orderEllipsoids();
+  }
+  update();
+}
+
+EllipsoidQuantity SceneView::ellipsoidQuantity() const { return impl_->quantity; }
+
+int SceneView::linkInertiasShown() const {
+  int n = 0;
+  for (const EllipsoidActor& e : impl_->link_ellipsoids) n += e.shownSize() > 0.0;
+  return n;
+}
+
+double SceneView::linkInertiaScale() const { return impl_->link_scale.scale(); }
 
 bool SceneView::overlayVisible(Overlay overlay) const {
   const int k = int(overlay);

@@ -27,8 +27,15 @@ enum class Overlay {
   ManipulabilityFixed,     // velocity ellipsoid of Jm
   ManipulabilityFloating,  // velocity ellipsoid of J* (side by side with the fixed one)
   OperationalInertia,      // operational-space inertia ellipsoid
+  LinkInertias,            // Lambda(k) at every link (FrameAnalysis::link_inertia_ellipsoids)
 };
-constexpr int kOverlayCount = 9;
+constexpr int kOverlayCount = 10;
+
+/// What the Jm and J* ellipsoids (ManipulabilityFixed / ManipulabilityFloating) show:
+/// translational velocity {J_v qd : |qd| <= 1}, rotational velocity {J_w qd : |qd| <= 1}, or
+/// the translational force ellipsoid {F : |J_v^T F| <= 1} (radii 1/sigma; an unbounded axis
+/// is drawn at three times the longest bounded one).
+enum class EllipsoidQuantity { TranslationalVelocity, RotationalVelocity, Force };
 
 enum class CameraFollow { None, Vehicle, SystemCenterOfMass };
 
@@ -49,6 +56,12 @@ class SceneView : public QWidget {
 
   void setOverlayVisible(Overlay overlay, bool visible);
   bool overlayVisible(Overlay overlay) const;
+  void setEllipsoidQuantity(EllipsoidQuantity quantity);
+  EllipsoidQuantity ellipsoidQuantity() const;
+  /// Link ellipsoids (Lambda(k)) drawn now, and their display scale (m per kg^-1/2: a link
+  /// whose effective mass along an axis is 1 kg is drawn with that radius along it).
+  int linkInertiasShown() const;
+  double linkInertiaScale() const;
   void setCameraFollow(CameraFollow follow);
   CameraFollow cameraFollow() const;
   void resetCamera();

@@ -1,0 +1,131 @@
+#include "ui/panels/teach_live_view.hpp"
+
+#include <qcustomplot.h>
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace vms::ui {
+
+namespace {
+constexpr int kMaxPoses = 400;  // the plot keeps the latest poses
+
+QString number(double v) {
+  return std::isfinite(v) ? QString::number(v, 'g', 5) : QStringLiteral("undefined");
+}
+}  // namespace
+
+TeachLiveView::TeachLiveView(QWidget* parent)
+    : QWidget(parent),
+      fixed_(new QLabel(this)),
+      floating_(new QLabel(this)),
+      ratio_(new QLabel(this)),
+      attitude_(new QLabel(this)),
+      com_(new QLabel(this)),
+      plot_(new QCustomPlot(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* form = new QFormLayout;
+  form->setContentsMargins(0, 0, 0, 0);
+  form->setVerticalSpacing(1);
+  fixed_->setObjectName("teach_manipulability_fixed");
+  floating_->setObjectName("teach_manipulability_floating");
+  ratio_->setObjectName("teach_ratio");
+  attitude_->setObjectName("teach_attitude");
+  com_->setObjectName("teach_com");
+  fixed_->setToolTip(
+      tr("Yoshikawa manipulability sqrt(det(Jv Jv^T)) of the fixed-base Jacobian "
+         "Jm (vehicle held), translational rows at the analysis frame"));
+  floating_->setToolTip(
+      tr("The same for the generalized Jacobian J* (vehicle free, zero "
+         "momentum)"));
+  ratio_->setToolTip(tr("w(J*)/w(Jm): near 0 at a dynamic singularity"));
+  attitude_->setToolTip(tr("Angle of the vehicle's rotation from its attitude at the start"));
+  com_->setToolTip(
+      tr("System centre of mass (world, m): fixed while posing with the vehicle "
+         "reacting"));
+  for (QLabel* l : {fixed_, floating_, ratio_, attitude_, com_})
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form->addRow(tr("w(Jm)"), fixed_);
+  form->addRow(tr("w(J*)"), floating_);
+  form->addRow(tr("w(J*)/w(Jm)"), ratio_);
+  form->addRow(tr("Vehicle attitude"), attitude_);
+  form->addRow(tr("System CoM"), com_);
+  layout->addLayout(form);
+
+  plot_->setObjectName("teach_plot");
+  plot_->setMinimumHeight(130);
+  plot_->setMaximumHeight(170);
+  plot_->xAxis->setLabel(tr("pose"));
+  plot_->yAxis->setLabel(tr("w"));
+  plot_->yAxis2->setLabel(tr("attitude (°)"));
+  plot_->yAxis2->setVisible(true);
+  QFont font = plot_->font();
+  font.setPointSizeF(7.5);
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+    axis->setLabelFont(font);
+    axis->setTickLabelFont(font);
+  }
+  plot_->addGraph(plot_->xAxis, plot_->yAxis);
+  plot_->graph(0)->setName(tr("w(J*)"));
+  plot_->graph(0)->setPen(QPen(QColor(230, 120, 30), 1.6));
+  plot_->addGraph(plot_->xAxis, plot_->yAxis);
+  plot_->graph(1)->setName(tr("w(Jm)"));
+  plot_->graph(1)->setPen(QPen(QColor(60, 140, 230), 1.2));
+  plot_->addGraph(plot_->xAxis, plot_->yAxis2);
+  plot_->graph(2)->setName(tr("attitude"));
+  plot_->graph(2)->setPen(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine));
+  plot_->legend->setVisible(true);
+  plot_->legend->setFont(font);
+  plot_->legend->setRowSpacing(0);
+  plot_->legend->setBrush(QColor(255, 255, 255, 170));  // the curves show through
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  layout->addWidget(plot_);
+  clear();
+}
+
+void TeachLiveView::clear() {
+  values_ = TeachLiveValues{};
+  last_q_.resize(0);
+  poses_ = 0;
+  for (QLabel* l : {fixed_, floating_, ratio_, attitude_, com_}) l->setText(QStringLiteral("–"));
+  for (int g = 0; g < plot_->graphCount(); ++g) plot_->graph(g)->data()->clear();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TeachLiveView::showFrame(const SimFrame& frame, bool record_pose) {
+  const FrameAnalysis& a = frame.analysis;
+  const Snapshot& s = frame.snapshot;
+  values_.valid = a.end_effector_frame >= 0;
+  values_.manipulability_fixed = a.manipulability_fixed;
+  values_.manipulability_floating = a.manipulability_floating;
+  values_.ratio = a.dynamic_singularity;
+  values_.attitude_deg = s.vehicle_attitude_deviation * 180.0 / M_PI;
+  values_.system_com = s.momenta.center_of_mass;
+  fixed_->setText(values_.valid ? number(values_.manipulability_fixed) : tr("no analysis frame"));
+  floating_->setText(values_.valid ? number(values_.manipulability_floating) : QString("–"));
+  ratio_->setText(values_.valid ? number(values_.ratio) : QString("–"));
+  attitude_->setText(QString::number(values_.attitude_deg, 'f', 3) + QChar(0x00B0));
+  const Vec3& c = values_.system_com;
+  com_->setText(
+      QString("(%1, %2, %3) m").arg(c.x(), 0, 'f', 4).arg(c.y(), 0, 'f', 4).arg(c.z(), 0, 'f', 4));
+
+  if (!record_pose || !values_.valid) return;
+  const VecX& q = s.state.q;
+  if (last_q_.size() == q.size() && (last_q_ - q).cwiseAbs().maxCoeff() < 1e-12) return;
+  last_q_ = q;
+  const double x = poses_++;
+  plot_->graph(0)->addData(x, values_.manipulability_floating);
+  plot_->graph(1)->addData(x, values_.manipulability_fixed);
+  plot_->graph(2)->addData(x, values_.attitude_deg);
+  for (int g = 0; g < plot_->graphCount(); ++g)
+    if (plot_->graph(g)->dataCount() > kMaxPoses)
+      plot_->graph(g)->data()->removeBefore(x - kMaxPoses + 1);
+  plot_->rescaleAxes();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace vms::ui
