@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "test_view3d_support.hpp"
+#include "ui/view3d/world_reference.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -58,9 +59,10 @@ class TestView3dOverlays : public QObject {
     for (int i = 0; i <= 40; ++i)
       view->showFrame(analysedFrame(model, movingState(model, 0.05 * i), i));
     const QImage bare = view->grabImage();
-    const char* names[] = {"link frames", "CoMs",     "joint axes",        "system CoM",
-                           "momentum",    "trail",    "manipulability Jm", "manipulability J*",
-                           "inertia",     "Lambda(k)"};
+    const char* names[] = {"link frames", "CoMs",      "joint axes",        "system CoM",
+                           "momentum",    "trail",     "manipulability Jm", "manipulability J*",
+                           "inertia",     "Lambda(k)", "world axes",        "grid"};
+    static_assert(sizeof names / sizeof names[0] == ui::kOverlayCount);
     for (int k = 0; k < ui::kOverlayCount; ++k) {
       view->setOverlayVisible(ui::Overlay(k), true);
       QVERIFY(view->overlayVisible(ui::Overlay(k)));
@@ -78,6 +80,17 @@ class TestView3dOverlays : public QObject {
     const QImage both = view->grabImage();
     view->setOverlayVisible(ui::Overlay::ManipulabilityFloating, false);
     QVERIFY(differingPixels(both, view->grabImage()) > 40);
+  }
+
+  // Issue 11: a world triad and a reference grid; the grid's spacing is a round number of
+  // about a fifth of the model's size.
+  void gridSpacingIsRound() {
+    QCOMPARE(ui::gridSpacing(10.0), 2.0);
+    QCOMPARE(ui::gridSpacing(4.0), 0.5);
+    QCOMPARE(ui::gridSpacing(1.0), 0.2);
+    QCOMPARE(ui::gridSpacing(0.3), 0.05);
+    QCOMPARE(ui::gridSpacing(25.0), 5.0);
+    QCOMPARE(ui::gridSpacing(0.0), 0.2);  // no size: as for 1 m
   }
 
   void ellipsoidQuantities() {

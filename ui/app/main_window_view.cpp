@@ -38,6 +38,8 @@ const OverlayInfo kOverlays[kOverlayCount] = {
      false},
     {Overlay::LinkInertias, "linkInertias", "Operational-space inertia \u039B(k) at every &link",
      false},
+    {Overlay::WorldAxes, "worldAxes", "&World axes (x red, y green, z blue)", true},
+    {Overlay::Grid, "grid", "Reference &grid (world xy plane)", true},
 };
 
 }  // namespace

@@ -27,6 +27,7 @@
 #include "ui/view3d/scene_exporters.hpp"
 #include "ui/view3d/trail.hpp"
 #include "ui/view3d/vtk_window_bridge.hpp"
+#include "ui/view3d/world_reference.hpp"
 
 namespace vms::ui {
 namespace {
@@ -78,6 +79,7 @@ struct SceneView::Impl {
   // True while the camera is as frame() left it (no orbit/pan/zoom since): a resize then
   // re-frames the model for the new shape of the view.
   bool camera_as_framed = true;
+  WorldReference world;  // axes triad and grid (Overlay::WorldAxes, Overlay::Grid)
   VtkWindowBridge bridge;
   vtkSmartPointer<vtkRenderer> scene = vtkSmartPointer<vtkRenderer>::New();
   vtkSmartPointer<vtkRenderer> markers = vtkSmartPointer<vtkRenderer>::New();
@@ -153,6 +155,8 @@ struct SceneView::Impl {
     ellipsoid_floating.setEnabled(visible[size_t(Overlay::ManipulabilityFloating)]);
     ellipsoid_inertia.setEnabled(visible[size_t(Overlay::OperationalInertia)]);
     for (EllipsoidActor& e : link_ellipsoids) e.setEnabled(visible[size_t(Overlay::LinkInertias)]);
+    world.setAxesVisible(visible[size_t(Overlay::WorldAxes)]);
+    world.setGridVisible(visible[size_t(Overlay::Grid)]);
   }
 
   void showQuantityInLegend() {
@@ -340,6 +344,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.trail.clearPoints();
     d.trail_frame = defaultEndEffectorFrame(d.model);  // as the analysis does (core)
     d.has_model = true;
+    d.world.build(d.scene, d.size);
     d.applyVisibility();
     d.applyHighlight();
     d.placeEverything(Vec3::Zero(), Vec3::Zero());
@@ -356,6 +361,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
 
 void SceneView::clearModel() {
   Impl& d = *impl_;
+  d.world.clear();
   for (LinkPart& part : d.parts) d.scene->RemoveActor(part.actor);
   d.parts.clear();
   d.overlays.clear();

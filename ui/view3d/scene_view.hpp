@@ -28,8 +28,10 @@ enum class Overlay {
   ManipulabilityFloating,  // velocity ellipsoid of J* (side by side with the fixed one)
   OperationalInertia,      // operational-space inertia ellipsoid
   LinkInertias,            // Lambda(k) at every link (FrameAnalysis::link_inertia_ellipsoids)
+  WorldAxes,               // the world axes triad at the origin
+  Grid,                    // a reference grid in the world xy plane
 };
-constexpr int kOverlayCount = 10;
+constexpr int kOverlayCount = 12;
 
 /// What the Jm and J* ellipsoids (ManipulabilityFixed / ManipulabilityFloating) show:
 /// translational velocity {J_v qd : |qd| <= 1}, rotational velocity {J_w qd : |qd| <= 1}, or
