@@ -5,14 +5,14 @@
 #include <qcustomplot.h>
 
 #include <QCoreApplication>
-#include <algorithm>
 #include <QFontMetrics>
 #include <QString>
+#include <algorithm>
 
 #include "ui/plots/plot_figure.hpp"
 #include "ui/plots/plot_panel.hpp"
 
-namespace vms::test {
+namespace vms::ui::test {
 
 inline bool inside(const QRect& inner, const QRect& outer) { return outer.contains(inner, false); }
 
@@ -45,6 +45,7 @@ inline QString layoutProblem(ui::PlotPanel& panel) {
         return QString("plot %1 pane %2: legend outside").arg(i).arg(p);
       for (int k = 0; k < legend->itemCount(); ++k) {
         QCPAbstractLegendItem* item = legend->item(k);
+        if (!item) continue;  // an empty cell of the wrapped grid
         const QSize need = item->minimumOuterSizeHint();
         if (!inside(item->outerRect(), area) || item->outerRect().width() < need.width())
           return QString("plot %1 pane %2: legend entry %3 cut (%4 px of %5)")
@@ -64,4 +65,4 @@ inline QString layoutProblem(ui::PlotPanel& panel) {
   return {};
 }
 
-}  // namespace vms::test
+}  // namespace vms::ui::test

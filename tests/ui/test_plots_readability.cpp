@@ -86,8 +86,8 @@ void TestPlotsReadability::momentumLegendIsFactored() {
   // P pane: total x, vehicle x/y, arm x/y move (z is silent): keys x, y + total, vehicle, arm.
   for (int k = 0; k < m->legend(0)->itemCount(); ++k)  // keys, not one entry per series
     QVERIFY(!qobject_cast<QCPPlottableLegendItem*>(m->legend(0)->item(k)));
-  QCOMPARE(m->legend(0)->itemCount(), 5);
-  QCOMPARE(m->legend(1)->itemCount(), 4);  // L: z + total, vehicle, arm
+  QCOMPARE(m->legendEntries(0), 5);
+  QCOMPARE(m->legendEntries(1), 4);  // L: z + total, vehicle, arm
   // Colour by component, style by part; the total widest.
   const QPen total_x = m->graph(0)->pen(), vehicle_x = m->graph(3)->pen();
   QCOMPARE(total_x.color(), vehicle_x.color());

@@ -28,6 +28,7 @@ class FramePump;
 class ModelDocument;
 class SimulationToolbar;
 class TimelineBar;
+class VideoRecording;
 class WorkbenchContext;
 
 class MainWindow : public QMainWindow {
@@ -59,10 +60,12 @@ class MainWindow : public QMainWindow {
 
   // Exports (also behind the Export menu's dialogs; the plots' are in plots_dock.hpp).
   bool exportTrajectory(const QString& path, QString* error = nullptr);
-  bool exportScreenshot(const QString& path, QString* error = nullptr);
+  /// The 3D view at `scale` times its pixel size (1, 2, 4).
+  bool exportScreenshot(const QString& path, QString* error = nullptr, int scale = 1);
   bool exportGltf(const QString& path, QString* error = nullptr);
   bool startVideo(const QString& path, QString* error = nullptr);
   bool stopVideo(QString* error = nullptr);
+  VideoRecording* videoRecording() const { return video_; }  // indicator, replay state
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
   void setCameraFollow(CameraFollow follow);
@@ -138,6 +141,7 @@ class MainWindow : public QMainWindow {
   QAction* overlay_actions_[kOverlayCount] = {};
   QList<QAction*> follow_actions_;
   QAction* record_action_ = nullptr;
+  VideoRecording* video_ = nullptr;
   QLabel* status_label_ = nullptr;
   QTimer status_timer_, autosave_timer_;
   QByteArray default_layout_;

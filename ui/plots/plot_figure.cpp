@@ -169,6 +169,15 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
       graph_pane_.push_back(p);
     }
 
+    auto* cursor = new QCPItemStraightLine(plot_);
+    cursor->setLayer(kCursorLayer);
+    cursor->setClipAxisRect(rect);
+    cursor->point1->setAxes(x, y);
+    cursor->point2->setAxes(x, y);
+    cursor->setPen(QPen(QColor(220, 0, 0), 1.5, Qt::SolidLine));  // not in the palette
+    cursor->setVisible(false);
+    cursors_.push_back(cursor);
+
     auto* note = new QCPItemText(plot_);
     note->setClipAxisRect(rect);
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -182,15 +191,6 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     note->setPadding(QMargins(6, 4, 6, 4));
     note->setVisible(false);
     notes_.push_back(note);
-
-    auto* cursor = new QCPItemStraightLine(plot_);
-    cursor->setLayer(kCursorLayer);
-    cursor->setClipAxisRect(rect);
-    cursor->point1->setAxes(x, y);
-    cursor->point2->setAxes(x, y);
-    cursor->setPen(QPen(QColor(220, 0, 0), 1.5, Qt::SolidLine));  // not in the palette
-    cursor->setVisible(false);
-    cursors_.push_back(cursor);
   }
   offsets_.assign(panes, 0.0);
   QObject::connect(plot_, &QCustomPlot::beforeReplot, plot_,
@@ -230,7 +230,7 @@ void PlotFigure::updateVisibility() {
       legends_[p]->addItem(new KeyLegendItem(legends_[p], pen, key.label));
     }
   }
-  for (QCPLegend* legend : legends_) legend->setVisible(legend->itemCount() > 0);
+  for (int p = 0; p < paneCount(); ++p) legends_[p]->setVisible(legendEntries(p) > 0);
   legend_width_ = -1;  // re-wrap
   updateEmptyNotes();
 }
@@ -251,14 +251,24 @@ void PlotFigure::layoutLegends(int width) {
   title_->setText(lines.join('\n'));
   for (QCPLegend* legend : legends_) {
     int widest = 1;
-    for (int i = 0; i < legend->itemCount(); ++i)
-      widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    int entries = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)  // (cells of a wrapped grid may be empty)
+      if (QCPAbstractLegendItem* item = legend->item(i)) {
+        widest = std::max(widest, item->minimumOuterSizeHint().width());
+        ++entries;
+      }
     const int room = width - legend->margins().left() - legend->margins().right() - 8;
     const int columns =
         std::max(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()));
-    legend->setWrap(std::min(columns, std::max(1, legend->itemCount())));
+    legend->setWrap(std::min(columns, std::max(1, entries)));
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-arranges the entries
   }
+}
+
+int PlotFigure::legendEntries(int pane) const {
+  int n = 0;
+  for (int i = 0; i < legends_[pane]->itemCount(); ++i) n += legends_[pane]->item(i) != nullptr;
+  return n;
 }
 
 void PlotFigure::updateEmptyNotes() {

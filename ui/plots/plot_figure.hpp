@@ -71,6 +71,8 @@ class PlotFigure {
   /// wider than that into lines.
   void layoutLegends(int width);
   QCPLegend* legend(int pane) const { return legends_[pane]; }
+  /// Entries in pane `pane`'s legend (QCPLegend::itemCount counts the empty cells too).
+  int legendEntries(int pane) const;
   /// Pane `p`'s note when it has nothing to draw; empty when it draws something.
   QString emptyReason(int pane) const;
   /// The value subtracted from pane `p`'s tick labels (shown in the axis label), 0 if none.

@@ -65,8 +65,7 @@ constexpr const char* kManipulabilityHint =
     "joints in 3D), or while it holds a singular pose (e.g. stretched straight, all joints "
     "at 0).";
 constexpr const char* kRatioHint =
-    "w(J*) / w(Jm) is undefined (NaN) where w(Jm) = 0: too few arm joints or a kinematic "
-    "singularity.";
+    "The ratio has no value where w(Jm) = 0: too few arm joints or a kinematic singularity.";
 
 SeriesSpec single(const QString& id, const QString& label, int color) {
   return {id, label, color, Qt::SolidLine};
