@@ -1,7 +1,8 @@
 #pragma once
 // Checks that every shown plot of a PlotPanel is legible as laid out: the title and every
 // legend entry lie inside the plot widget, each at least as large as its text needs (not cut),
-// and every pane keeps a readable height. Shared by the plots and app tests.
+// every pane keeps a readable height and its y axis label fits along it. Shared by the plots and
+// app tests.
 #include <qcustomplot.h>
 
 #include <QCoreApplication>
@@ -55,6 +56,16 @@ inline QString layoutProblem(ui::PlotPanel& panel) {
               .arg(item->outerRect().width())
               .arg(need.width());
       }
+      // The y axis label (drawn vertically) no longer than its pane: it would spill over.
+      QCPAxis* y = figure->pane(p)->axis(QCPAxis::atLeft);
+      const int label = QFontMetrics(y->labelFont()).horizontalAdvance(y->label());
+      if (label > figure->pane(p)->outerRect().height())
+        return QString("plot %1 pane %2: y label '%3' (%4 px) longer than the pane (%5 px)")
+            .arg(i)
+            .arg(p)
+            .arg(y->label())
+            .arg(label)
+            .arg(figure->pane(p)->outerRect().height());
       if (figure->pane(p)->rect().height() < 50)
         return QString("plot %1 pane %2: only %3 px high")
             .arg(i)

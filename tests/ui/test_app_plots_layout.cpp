@@ -89,6 +89,23 @@ class TestAppPlotsLayout : public QObject {
       QVERIFY2(!w.isEmpty() && w.contains("0 at every frame"), qPrintable(w));
       QVERIFY2(!ratio.isEmpty() && ratio.contains("undefined"), qPrintable(ratio));
     }
+    // kuka_lwr (a URDF, 7 joints): whatever it draws, no pane is blank without a note.
+    open("tests/data/urdf-spart/kuka_lwr.urdf", 1.0);
+    for (int i = 0; i < plots()->plotCount(); ++i) {
+      ui::PlotFigure* figure = plots()->figure(i);
+      for (int p = 0; p < figure->paneCount(); ++p) {
+        bool drawn = false;
+        for (QCPAbstractPlottable* plottable : figure->pane(p)->plottables())
+          if (auto* graph = qobject_cast<QCPGraph*>(plottable))
+            for (int k = 0; k < graph->dataCount() && !drawn; ++k)
+              drawn = graph->visible() && std::isfinite(graph->data()->at(k)->value);
+        const QString why = figure->emptyReason(p);
+        if (plots()->plotSlug(i) == "manipulability")
+          qInfo("kuka_lwr manipulability pane %d: %s", p,
+                drawn ? "drawn" : qPrintable(QString(why).replace('\n', ' ')));
+        QVERIFY2(drawn || !why.isEmpty(), qPrintable(plots()->plotTitle(i)));
+      }
+    }
     // A 7-joint arm: something is drawn, no note.
     open("models/seed000_uvms.scenario.json", 0.5);
     ui::PlotPanel* panel = plots();

@@ -181,14 +181,14 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
     case PlotKind::BaseReaction:
       spec.panes.push_back(vectorPane("force", "N", {"reaction_f"}, {""}, "f "));
       spec.panes.push_back(vectorPane("torque", "N m", {"reaction_n"}, {""}, "n "));
-      spec.panes.push_back({"attitude deviation",
+      // Short axis names: a y label longer than its pane spills into the next one.
+      spec.panes.push_back({"attitude",
                             "rad",
                             false,
                             {single("vehicle_attitude_deviation", "attitude deviation", 3)},
                             {},
                             {}});
-      spec.panes.push_back(
-          vectorPane("vehicle CoM displacement", "m", {"vehicle_com_d"}, {""}, "d"));
+      spec.panes.push_back(vectorPane("CoM shift", "m", {"vehicle_com_d"}, {""}, "vehicle CoM d"));
       break;
     case PlotKind::Manipulability:
       spec.panes.push_back({"manipulability w",
