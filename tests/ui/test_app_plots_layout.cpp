@@ -1,7 +1,8 @@
 // The plots dock in the main window at the default 1400 x 900 size (issue 11): every default
 // plot, and a fourth one, with its full title and every legend entry inside the plot widget
 // and no scroll bar in the dock; on the examples whose manipulability plot stayed blank, the
-// pane says why. VMS_SCREENSHOT_DIR=DIR saves the dock as DIR/plots_layout.png.
+// pane says why. VMS_SCREENSHOT_DIR=DIR saves the dock as DIR/plots_layout.png (momentum) and
+// DIR/plots_layout_reaction.png.
 #include <QDockWidget>
 #include <QScrollBar>
 
@@ -52,10 +53,14 @@ class TestAppPlotsLayout : public QObject {
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     for (QScrollBar* bar : dock->findChildren<QScrollBar*>())
       QVERIFY2(!bar->isVisible(), "a scroll bar in the plots dock");
-    panel->setCurrentPlot(2);  // base reaction: 4 panes
-    QTest::qWait(150);
-    if (const QString dir = qEnvironmentVariable("VMS_SCREENSHOT_DIR"); !dir.isEmpty())
-      QVERIFY(dock->grab().save(dir + "/plots_layout.png"));
+    if (const QString dir = qEnvironmentVariable("VMS_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      for (auto [index, name] :
+           {std::pair{0, "plots_layout.png"}, std::pair{2, "plots_layout_reaction.png"}}) {
+        panel->setCurrentPlot(index);  // momentum; base reaction: 4 panes
+        QTest::qWait(150);
+        QVERIFY(dock->grab().save(dir + "/" + name));
+      }
+    }
   }
 
   void aFourthPlotToo() {
