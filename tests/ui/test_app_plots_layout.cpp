@@ -87,8 +87,8 @@ class TestAppPlotsLayout : public QObject {
       for (int i = 0; i < panel->plotCount(); ++i)
         if (panel->plotSlug(i) == "manipulability") m = i;
       QVERIFY(m >= 0);
-      const QString w = panel->figure(m)->emptyReason(0);
-      const QString ratio = panel->figure(m)->emptyReason(1);
+      const QString w = panel->figure(m)->emptyReason(0).replace('\n', ' ');
+      const QString ratio = panel->figure(m)->emptyReason(1).replace('\n', ' ');
       qInfo("%s: w pane: %s", example, qPrintable(QString(w).replace('\n', ' ')));
       qInfo("%s: ratio pane: %s", example, qPrintable(QString(ratio).replace('\n', ' ')));
       QVERIFY2(!w.isEmpty() && w.contains("0 at every frame"), qPrintable(w));

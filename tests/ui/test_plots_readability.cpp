@@ -149,7 +149,8 @@ void TestPlotsReadability::emptyPaneSaysWhy() {
     batch.push_back(f);
   }
   panel.appendFrames(batch);
-  const QString w = fig->emptyReason(0), ratio = fig->emptyReason(1);
+  const QString w = fig->emptyReason(0).replace('\n', ' ');
+  const QString ratio = fig->emptyReason(1).replace('\n', ' ');
   qInfo("w pane: %s", qPrintable(w));
   qInfo("ratio pane: %s", qPrintable(ratio));
   QVERIFY(w.contains("40 frames"));
@@ -160,7 +161,9 @@ void TestPlotsReadability::emptyPaneSaysWhy() {
   bool shown = false;
   for (int i = 0; i < panel.plot(0)->itemCount(); ++i)
     if (auto* text = qobject_cast<QCPItemText*>(panel.plot(0)->item(i)))
-      shown = shown || (text->visible() && text->text() == w);
+      shown = shown || (text->visible() && text->text() == fig->emptyReason(0));
+  for (const QString& line : fig->emptyReason(0).split('\n'))  // wrapped: fits a pane
+    QVERIFY2(line.size() <= 46, qPrintable(line));
   QVERIFY(shown);
   // Once something is drawn, the note goes.
   panel.appendFrames(frames(40, 45, model));

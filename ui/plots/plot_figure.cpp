@@ -17,6 +17,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kMinRelativeSpan = 1e-9;
 // Tick labels relative to an offset once the magnitude exceeds the span this many times.
 constexpr double kOffsetAbove = 1e4;
+constexpr int kNoteColumns = 46;
 
 /// What a graph stores for a value: log panes cannot show v <= 0 (nor can anything show
 /// non-finite values): NaN, which QCustomPlot draws as a gap.
@@ -305,20 +306,24 @@ QString PlotFigure::emptyReason(int p) const {
     else
       negative << label;  // a log pane: values <= 0 only
   }
-  QStringList lines{QStringLiteral("Nothing to draw after %1 frames:").arg(rows_)};
+  QStringList paragraphs{QStringLiteral("Nothing to draw after %1 frames:").arg(rows_)};
   if (!zero.isEmpty())
-    lines << QStringLiteral("%1 %2 0 at every frame")
-                 .arg(zero.join(", "), zero.size() > 1 ? "are" : "is");
+    paragraphs << QStringLiteral("%1 %2 0 at every frame.")
+                      .arg(zero.join(", "), zero.size() > 1 ? "are" : "is");
   if (!negative.isEmpty())
-    lines << QStringLiteral("%1: no positive value for the log axis").arg(negative.join(", "));
+    paragraphs
+        << QStringLiteral("%1: no positive value for the log axis.").arg(negative.join(", "));
   if (!undefined.isEmpty())
-    lines << QStringLiteral("%1 %2 undefined (NaN) at every frame")
-                 .arg(undefined.join(", "), undefined.size() > 1 ? "are" : "is");
-  if (!pane.empty_hint.isEmpty()) {
-    // Wrapped to ~60 characters a line (QCPItemText does not wrap).
+    paragraphs << QStringLiteral("%1 %2 undefined (NaN) at every frame.")
+                      .arg(undefined.join(", "), undefined.size() > 1 ? "are" : "is");
+  if (!pane.empty_hint.isEmpty()) paragraphs << pane.empty_hint;
+  // Wrapped to kNoteColumns characters a line (QCPItemText does not wrap; ~300 px at 8 pt,
+  // inside a pane of a dock-wide plot).
+  QStringList lines;
+  for (const QString& paragraph : paragraphs) {
     QString line;
-    for (const QString& word : pane.empty_hint.split(' ', Qt::SkipEmptyParts)) {
-      if (!line.isEmpty() && line.size() + word.size() > 60) {
+    for (const QString& word : paragraph.split(' ', Qt::SkipEmptyParts)) {
+      if (!line.isEmpty() && line.size() + 1 + word.size() > kNoteColumns) {
         lines << line;
         line.clear();
       }
