@@ -1,14 +1,20 @@
 // Exports from the main window after a run of the seed 004 spatial example: the trajectory
 // CSV has the interfaces-doc columns and one row per history frame with consistent values;
 // every plot is written as PNG (loads, not blank), SVG (well-formed XML with an <svg> root)
-// and PDF (%PDF header); the 3D screenshot shows the model; the glTF scene is JSON; a video
-// records frames.
+// and PDF (%PDF header) at the requested size; the 3D screenshot shows the model, also at 2x;
+// the glTF scene is JSON; a video records a frame per frame shown with an indicator in the
+// status bar, and on a finished run replays it from the start (MP4 checked with ffprobe when
+// ffmpeg is installed).
 #include <QFile>
 #include <QJsonDocument>
+#include <QLabel>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QXmlStreamReader>
 
 #include "test_app_support.hpp"
 #include "ui/app/plots_dock.hpp"
+#include "ui/app/video_recording.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/plots/plot_panel.hpp"
 
@@ -118,6 +124,10 @@ class TestAppExports : public QObject {
     QVERIFY(image.width() >= 200 && image.height() >= 150);
     QVERIFY2(luminanceStd(image) > 5.0, "blank screenshot");
     QVERIFY2(rowsWithContent(image) > image.height() / 10, "model not visible");
+    const QString big = out_.filePath("view2x.png");
+    QVERIFY2(window_->exportScreenshot(big, &error, 2), qPrintable(error));
+    QCOMPARE(QImage(big).size(), image.size() * 2);
+    QVERIFY2(rowsWithContent(QImage(big)) > image.height() / 5, "model not visible at 2x");
   }
 
   void gltf() {
@@ -134,10 +144,50 @@ class TestAppExports : public QObject {
   void video() {
     const QString path = out_.filePath("run.ogv");
     QString error;
+    ui::VideoRecording* video = window_->videoRecording();
+    QVERIFY(video && !video->indicator()->isVisible());
     QVERIFY2(window_->startVideo(path, &error), qPrintable(error));
+    QVERIFY(video->indicator()->isVisible());
+    const long shown_before = window_->framePump()->framesShown();
     runFor(*window_, shownTime(*window_) + 0.5, 1.0);
+    QVERIFY(video->indicator()->text().contains("REC"));
+    const int frames = video->framesRecorded();
+    const long shown = window_->framePump()->framesShown() - shown_before;
+    qInfo("recorded %d frames while %ld were shown", frames, shown);
+    QVERIFY(frames >= 5);
+    QVERIFY(std::abs(frames - shown) <= 2);  // one per frame shown
     QVERIFY2(window_->stopVideo(&error), qPrintable(error));
+    QVERIFY(!video->indicator()->isVisible());
     QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(QString::number(QFileInfo(path).size())));
+  }
+
+  void videoOfAFinishedRunReplaysIt() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed000_prismatic_se3.scenario.json"), &error),
+             qPrintable(error));
+    QVERIFY(runFor(*window_, 10.0, 0.0));
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);  // 2 s scenario
+    const bool mp4 = ui::VideoRecording::ffmpegAvailable();
+    const QString path = out_.filePath(mp4 ? "replay.mp4" : "replay.ogv");
+    ui::VideoRecording* video = window_->videoRecording();
+    QVERIFY2(window_->startVideo(path, &error), qPrintable(error));
+    QVERIFY(video->isReplaying());
+    QVERIFY(waitUntil([&] { return !video->isRecording(); }, 120000));
+    QVERIFY(!video->indicator()->isVisible());
+    QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(QString::number(QFileInfo(path).size())));
+    // 2 s at 30 frames a second, both ends included.
+    const double duration =
+        window_->controller()->history().lastTime() - window_->controller()->history().firstTime();
+    const int expected = int(std::ceil(duration * ui::VideoRecording::kFps)) + 1;
+    if (!mp4) QSKIP("ffmpeg is not installed: the replay was written as Ogg Theora");
+    QProcess probe;
+    probe.start(QStandardPaths::findExecutable("ffprobe"),
+                {"-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                 "stream=codec_name,nb_read_frames", "-of", "csv=p=0", path});
+    QVERIFY(probe.waitForFinished(30000));
+    const QString info = QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+    qInfo("ffprobe of the replay: %s (expected %d frames)", qPrintable(info), expected);
+    QCOMPARE(info, QString("h264,%1").arg(expected));
   }
 
   void failedExportLeavesNoCrash() {

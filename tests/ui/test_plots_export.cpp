@@ -102,10 +102,10 @@ void TestPlotsExport::pngHasRequestedSizeAndContent() {
   const PixelStats s = pixelStats(image);
   QVERIFY2(s.colors > 20, qPrintable(QString::number(s.colors)));
   QVERIFY2(s.ink > 0.02 && s.ink < 0.6, qPrintable(QString::number(s.ink)));
-  // The default size of a hidden panel's plot: 900 wide, 200 px per pane.
+  // The default figure size, whatever the panel's: 1600 x 1000 pixels (laid out at 2x).
   const QString path2 = dir_.filePath("base_reaction.png");
   QVERIFY(panel_->exportPlot(2, path2, &error));
-  QCOMPARE(QImage(path2).size(), QSize(900, 40 + 200 * 4));
+  QCOMPARE(QImage(path2).size(), QSize(1600, 1000));
   // The drift plot (log axes, a zero first point and an all-zero series) renders too.
   const QString path3 = dir_.filePath("drift.png");
   QVERIFY(panel_->exportPlot(1, path3, QSize(640, 480), &error));

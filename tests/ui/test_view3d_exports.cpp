@@ -1,9 +1,13 @@
-// Pictures out of the 3D view: PNG/JPG screenshots that load back as the view, glTF that
-// parses with meshes and nodes, an Ogg Theora video of the frames shown while recording, MP4
-// through ffmpeg or a clear error without it, and a framesRendered counter that counts.
+// Pictures out of the 3D view: PNG/JPG screenshots that load back as the view, at 2x and 4x
+// the view's pixels (the same picture, sharper), glTF that parses with meshes and nodes named
+// after the links, an Ogg Theora video of the frames shown while recording, MP4 (H.264,
+// checked with ffprobe) through ffmpeg or a clear error without it, and a framesRendered
+// counter that counts.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -51,6 +55,55 @@ class TestView3dExports : public QObject {
     QVERIFY(!s.view->saveScreenshot(dir.filePath("shot.bmpx"), &error));
     QVERIFY(error.contains(".png"));
     QVERIFY(!s.view->saveScreenshot("/no/such/folder/shot.png", &error));
+  }
+
+  void screenshotsAtTwiceAndFourTimesTheViewSize() {
+    Scene s;
+    QTemporaryDir dir;
+    const QImage shown = s.view->grabImage();
+    QCOMPARE(shown.size(), QSize(640, 480));
+    for (int scale : {2, 4}) {
+      QString error;
+      const QString path = dir.filePath(QString("shot%1x.png").arg(scale));
+      QVERIFY2(s.view->saveScreenshot(path, &error, scale), qPrintable(error));
+      const QImage big(path);
+      QCOMPARE(big.size(), QSize(640 * scale, 480 * scale));
+      // The same picture: scaled back down, it matches the view (edges aside).
+      const QImage small = big.scaled(shown.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                               .convertToFormat(QImage::Format_RGB888);
+      const int differ = differingPixels(small, shown, 60);
+      qInfo("%dx screenshot: %d of %d pixels differ by > 60 from the view", scale, differ,
+            640 * 480);
+      QVERIFY2(differ < 640 * 480 / 20, qPrintable(QString::number(differ)));
+    }
+    // The view draws in its own window again afterwards.
+    QCOMPARE(s.view->grabImage().size(), QSize(640, 480));
+    QCOMPARE(differingPixels(s.view->grabImage(), shown, 0), 0);
+  }
+
+  void gltfNodesAreNamedAfterLinks() {
+    Scene s;
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(s.view->exportGltf(dir.filePath("scene.gltf"), &error), qPrintable(error));
+    QFile file(dir.filePath("scene.gltf"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QSet<QString> names;
+    QStringList all;
+    for (const QJsonValue& node : root.value("nodes").toArray()) {
+      const QJsonObject n = node.toObject();
+      if (!n.contains("mesh")) continue;
+      const QString name = n.value("name").toString();
+      QVERIFY2(!name.isEmpty(), "a mesh node without a name");
+      QVERIFY2(!names.contains(name), qPrintable(name));  // unique
+      names.insert(name);
+      all << name;
+    }
+    qInfo("glTF node names: %s", qPrintable(all.join(", ")));
+    for (const std::string& link : s.model.body_names)
+      QVERIFY2(names.contains(QString::fromStdString(link)), link.c_str());
+    for (const QString& name : all) QVERIFY2(!name.startsWith("mesh"), qPrintable(name));
   }
 
   void gltfParsesWithMeshesAndNodes() {
@@ -120,8 +173,20 @@ class TestView3dExports : public QObject {
     } else {
       QVERIFY2(s.view->startRecording(path, 25, &error), qPrintable(error));
       for (int i = 0; i < 10; ++i) s.showPose(0.05 * i, i);
+      QCOMPARE(s.view->framesRecorded(), 10);
       QVERIFY2(s.view->stopRecording(&error), qPrintable(error));
       QVERIFY(QFileInfo(path).size() > 1000);
+      // H.264 in MP4, the view's size, one frame per frame shown.
+      const QString ffprobe = QStandardPaths::findExecutable("ffprobe");
+      QVERIFY2(!ffprobe.isEmpty(), "ffmpeg without ffprobe");
+      QProcess probe;
+      probe.start(ffprobe,
+                  {"-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                   "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", path});
+      QVERIFY(probe.waitForFinished(30000));
+      const QString info = QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+      qInfo("ffprobe: %s", qPrintable(info));
+      QCOMPARE(info, QString("h264,640,480,10"));
     }
     QVERIFY(!s.view->startRecording(dir.filePath("run.avi"), 25, &error));
   }

@@ -32,6 +32,7 @@ class StartPage;
 class ModelDocument;
 class SimulationToolbar;
 class TimelineBar;
+class VideoRecording;
 class WorkbenchContext;
 
 class MainWindow : public QMainWindow {
@@ -73,10 +74,12 @@ class MainWindow : public QMainWindow {
 
   // Exports (also behind the Export menu's dialogs; the plots' are in plots_dock.hpp).
   bool exportTrajectory(const QString& path, QString* error = nullptr);
-  bool exportScreenshot(const QString& path, QString* error = nullptr);
+  /// The 3D view at `scale` times its pixel size (1, 2, 4).
+  bool exportScreenshot(const QString& path, QString* error = nullptr, int scale = 1);
   bool exportGltf(const QString& path, QString* error = nullptr);
   bool startVideo(const QString& path, QString* error = nullptr);
   bool stopVideo(QString* error = nullptr);
+  VideoRecording* videoRecording() const { return video_; }  // indicator, replay state
 
   void setOverlay(Overlay overlay, bool visible);  // updates the View menu and settings
   /// What the Jm and J* ellipsoids show; updates the View menu and settings.
@@ -184,6 +187,7 @@ class MainWindow : public QMainWindow {
   QAction* csv_action_ = nullptr;  // Export > Trajectory CSV: enabled with a simulation
   HelpBrowser* help_browser_ = nullptr;
   QAction *undo_action_ = nullptr, *redo_action_ = nullptr;
+  VideoRecording* video_ = nullptr;
   QLabel* status_label_ = nullptr;
   QToolButton* camera_button_ = nullptr;  // status bar: what the camera follows
   QTimer status_timer_, autosave_timer_;

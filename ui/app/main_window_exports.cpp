@@ -4,12 +4,15 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/trajectory_export.hpp"
+#include "ui/app/video_recording.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
 
@@ -31,14 +34,14 @@ bool MainWindow::exportTrajectory(const QString& path, QString* error) {
   return true;
 }
 
-bool MainWindow::exportScreenshot(const QString& path, QString* error) {
+bool MainWindow::exportScreenshot(const QString& path, QString* error, int scale) {
   QString message;
-  if (!scene_->saveScreenshot(path, &message)) {
+  if (!scene_->saveScreenshot(path, &message, scale)) {
     if (error) *error = message;
     showProblem(tr("Screenshot failed"), message);
     return false;
   }
-  context_->info(tr("3D screenshot → %1").arg(path));
+  context_->info(tr("3D screenshot (%1×) → %2").arg(scale).arg(path));
   return true;
 }
 
@@ -54,31 +57,40 @@ bool MainWindow::exportGltf(const QString& path, QString* error) {
 }
 
 bool MainWindow::startVideo(const QString& path, QString* error) {
-  QString message;
-  if (!scene_->startRecording(path, 30, &message)) {
+  QString message, what;
+  if (!video_->start(path, &what, &message)) {
     if (error) *error = message;
     showProblem(tr("Cannot record video"), message);
     return false;
   }
   if (record_action_) record_action_->setText(tr("Stop &Recording"));
-  context_->info(tr("recording video → %1 (frames are added while the view changes)").arg(path));
+  context_->info(what);
   return true;
 }
 
 bool MainWindow::stopVideo(QString* error) {
   QString message;
-  const bool ok = scene_->stopRecording(&message);
+  const int frames = video_->framesRecorded();
+  const bool ok = video_->stop(&message);
   if (record_action_) record_action_->setText(tr("Record &Video…"));
   if (!ok) {
     if (error) *error = message;
     showProblem(tr("Video recording failed"), message);
     return false;
   }
-  context_->info(tr("video recording stopped"));
+  context_->info(tr("video: %1 frames → %2").arg(frames).arg(video_->path()));
   return true;
 }
 
 void MainWindow::createExportMenu() {
+  video_ = new VideoRecording(scene_, controller_, statusBar(), this);
+  connect(video_, &VideoRecording::replayFinished, this, [this](bool ok, const QString& message) {
+    if (record_action_) record_action_->setText(tr("Record &Video…"));
+    if (ok)
+      context_->info(message);
+    else
+      showProblem(tr("Video recording failed"), message);
+  });
   auto* menu = new QMenu(tr("E&xport"), this);
   auto suggest = [this](const QString& suffix) {
     const QString stem = document_->isOpen() ? ExampleCatalog::stem(document_->path()) : "vms";
@@ -103,11 +115,20 @@ void MainWindow::createExportMenu() {
   menuBar()->addMenu(menu);
   menu->addSeparator();
   QAction* shot = menu->addAction(tr("3D &Screenshot…"), this, [=] {
+    const QSize view = scene_->size() * scene_->devicePixelRatioF();
+    QStringList sizes;
+    for (int s : {1, 2, 4})
+      sizes << tr("%1× (%2 × %3 px)").arg(s).arg(view.width() * s).arg(view.height() * s);
+    bool ok = false;
+    const QString choice =
+        QInputDialog::getItem(this, tr("3D screenshot"), tr("Resolution:"), sizes, 1, false, &ok);
+    if (!ok) return;
+    const int scale = QList<int>{1, 2, 4}.value(sizes.indexOf(choice), 1);
     const QString path = QFileDialog::getSaveFileName(this, tr("3D screenshot"), suggest(".png"),
                                                       tr("Images (*.png *.jpg)"));
     if (path.isEmpty()) return;
     remember(path);
-    exportScreenshot(path);
+    exportScreenshot(path, nullptr, scale);
   });
   shot->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
   record_action_ = menu->addAction(tr("Record &Video…"), this, [=] {
@@ -115,8 +136,11 @@ void MainWindow::createExportMenu() {
       stopVideo();
       return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Record video"), suggest(".ogv"),
-                                                      tr("Ogg Theora (*.ogv);;MP4 (*.mp4)"));
+    const bool mp4 = VideoRecording::ffmpegAvailable();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Record video"), suggest(VideoRecording::defaultSuffix()),
+        mp4 ? tr("MP4, H.264 (*.mp4);;Ogg Theora (*.ogv)")
+            : tr("Ogg Theora (*.ogv);;MP4 (needs the ffmpeg program) (*.mp4)"));
     if (path.isEmpty()) return;
     remember(path);
     startVideo(path);

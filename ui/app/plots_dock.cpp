@@ -1,13 +1,18 @@
 #include "ui/app/plots_dock.hpp"
 
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSpinBox>
 #include <limits>
 
 #include "ui/app/settings_keys.hpp"
@@ -48,11 +53,13 @@ class PlotsDock : public WorkbenchPanel {
     createPlotsMenu(bar);
     exports->addAction(
         tr("All &Plots (PNG, SVG, PDF)…"), plots_, [plots = plots_, context = context_] {
+          PlotExportSize size;
+          if (!askPlotExportSize(context->window(), size)) return;
           const QString dir = QFileDialog::getExistingDirectory(
               context->window(), tr("Folder for the plots"), context->exportDirectory());
           if (dir.isEmpty()) return;
           context->setExportDirectory(dir);
-          exportPlots(*plots, *context, dir, {"png", "svg", "pdf"});
+          exportPlots(*plots, *context, dir, {"png", "svg", "pdf"}, nullptr, size);
         });
   }
   void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
@@ -117,11 +124,48 @@ std::unique_ptr<WorkbenchPanel> plotsDock(WorkbenchContext& context) {
   return std::make_unique<PlotsDock>(context);
 }
 
+bool askPlotExportSize(QWidget* parent, PlotExportSize& size) {
+  QSettings settings;
+  QDialog dialog(parent);
+  dialog.setWindowTitle(tr("Plot figure size"));
+  auto* form = new QFormLayout(&dialog);
+  auto spin = [&dialog](int value) {
+    auto* box = new QSpinBox(&dialog);
+    box->setRange(200, 8000);
+    box->setSuffix(tr(" px"));
+    box->setValue(value);
+    return box;
+  };
+  QSpinBox* width = spin(settings.value("plots/exportWidth", size.pixels.width()).toInt());
+  QSpinBox* height = spin(settings.value("plots/exportHeight", size.pixels.height()).toInt());
+  auto* scale = new QComboBox(&dialog);
+  for (double s : {1.0, 1.5, 2.0, 3.0, 4.0}) scale->addItem(QStringLiteral("%1×").arg(s), s);
+  const int at = scale->findData(settings.value("plots/exportScale", size.scale).toDouble());
+  scale->setCurrentIndex(at >= 0 ? at : 2);
+  scale->setToolTip(
+      tr("Fonts and lines this many times their on-screen size: 2× at 1600 px lays the figure "
+         "out on 800 px (192 dpi)"));
+  form->addRow(tr("Width:"), width);
+  form->addRow(tr("Height:"), height);
+  form->addRow(tr("Scale (DPI):"), scale);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return false;
+  size.pixels = QSize(width->value(), height->value());
+  size.scale = scale->currentData().toDouble();
+  settings.setValue("plots/exportWidth", size.pixels.width());
+  settings.setValue("plots/exportHeight", size.pixels.height());
+  settings.setValue("plots/exportScale", size.scale);
+  return true;
+}
+
 QStringList exportPlots(const PlotPanel& plots, WorkbenchContext& context, const QString& dir,
-                        const QStringList& extensions, QString* error) {
+                        const QStringList& extensions, QString* error, PlotExportSize size) {
   QString message;
   QDir().mkpath(dir);
-  const QStringList files = plots.exportAll(dir, extensions, &message);
+  const QStringList files = plots.exportAll(dir, extensions, size.pixels, size.scale, &message);
   if (!message.isEmpty()) {
     if (error) *error = message;
     context.problem(tr("Plot export failed"), message);

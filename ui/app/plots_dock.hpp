@@ -2,9 +2,12 @@
 // The plots dock (ui/plots PlotPanel behind the WorkbenchPanel contract): the history of the
 // run, a cursor at the scrubbed time, its own Plots menu (which plots are shown, persisted;
 // custom plots) and the Export menu's "All Plots" entry.
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <memory>
+
+class QWidget;
 
 namespace vms::ui {
 
@@ -15,10 +18,20 @@ class WorkbenchPanel;
 /// The panel-table factory.
 std::unique_ptr<WorkbenchPanel> plotsDock(WorkbenchContext& context);
 
+/// Figure size of plot exports: PNG pixels, laid out at pixels / scale (ui/plots/plot_export).
+struct PlotExportSize {
+  QSize pixels{1600, 1000};
+  double scale = 2.0;
+};
+
+/// Asks for the figure size (starting from the last one used, persisted); false if cancelled.
+bool askPlotExportSize(QWidget* parent, PlotExportSize& size);
+
 /// Saves every shown plot into `dir` (created if missing) in each of `extensions` ("png",
-/// "svg", "pdf"); returns the files written. Failures go to `error` and, as a problem, to the
-/// window (context.problem); the count written goes to the log.
+/// "svg", "pdf") at `size`; returns the files written. Failures go to `error` and, as a
+/// problem, to the window (context.problem); the count written goes to the log.
 QStringList exportPlots(const PlotPanel& plots, WorkbenchContext& context, const QString& dir,
-                        const QStringList& extensions, QString* error = nullptr);
+                        const QStringList& extensions, QString* error = nullptr,
+                        PlotExportSize size = {});
 
 }  // namespace vms::ui

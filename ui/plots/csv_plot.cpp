@@ -50,7 +50,7 @@ std::optional<PlotSpec> csvPlotSpec(const CsvTable& table, const CsvPlotOptions&
     for (auto& p : spec.panes)
       if (p.unit == unit) pane = &p;
     if (!pane) {
-      spec.panes.push_back({QString(), unit, options.log_y, {}});
+      spec.panes.push_back({QString(), unit, options.log_y, {}, {}, {}});
       pane = &spec.panes.back();
     }
     pane->series.push_back({column, column, color++, Qt::SolidLine});

@@ -4,6 +4,8 @@
 
 #include <QFileInfo>
 #include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/plots/plot_style.hpp"
 
@@ -31,6 +33,21 @@ bool saveSvg(QCustomPlot* plot, const QString& path, QSize size) {
   return painter.end();
 }
 
+bool savePng(QCustomPlot* plot, const QString& path, QSize pixels, QSize layout) {
+  QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  const double scale = double(pixels.width()) / layout.width();
+  const int dots_per_metre = static_cast<int>(std::lround(scale * 96.0 / 0.0254));
+  image.setDotsPerMeterX(dots_per_metre);
+  image.setDotsPerMeterY(dots_per_metre);
+  {
+    QCPPainter painter(&image);
+    painter.scale(scale, double(pixels.height()) / layout.height());
+    plot->toPainter(&painter, layout.width(), layout.height());
+  }
+  return image.save(path, "PNG");
+}
+
 }  // namespace
 
 QStringList supportedPlotFormats() {
@@ -42,7 +59,7 @@ QString plotFormatOf(const QString& path) {
   return supportedPlotFormats().contains(suffix) ? suffix : QString();
 }
 
-bool savePlot(QCustomPlot* plot, const QString& path, QSize size, QString* error) {
+bool savePlot(QCustomPlot* plot, const QString& path, QSize size, QString* error, double scale) {
   if (!plot) return fail(error, QStringLiteral("no plot"));
   const QString format = plotFormatOf(path);
   if (format.isEmpty())
@@ -51,16 +68,25 @@ bool savePlot(QCustomPlot* plot, const QString& path, QSize size, QString* error
     return fail(error, QStringLiteral("figure size %1 x %2 is out of range (16 .. 20000 pixels)")
                            .arg(size.width())
                            .arg(size.height()));
+  if (!(scale >= 0.25 && scale <= 8.0))
+    return fail(error, QStringLiteral("figure scale %1 is out of range (0.25 .. 8)").arg(scale));
+  const QSize layout(std::max(16, static_cast<int>(std::lround(size.width() / scale))),
+                     std::max(16, static_cast<int>(std::lround(size.height() / scale))));
   QFile::remove(path);  // so that a failed write is not mistaken for an old file
   const AntialiasedExport antialiased(plot);
+  // Lay out for the figure's size (legend wrapping listens to beforeReplot), not the widget's.
+  const QRect viewport = plot->viewport();
+  plot->setViewport(QRect(QPoint(0, 0), layout));
+  emit plot->beforeReplot();
   bool ok = false;
   if (format == "png")
-    ok = plot->savePng(path, size.width(), size.height());
+    ok = savePng(plot, path, size, layout);
   else if (format == "pdf")
-    ok = plot->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
+    ok = plot->savePdf(path, layout.width(), layout.height(), QCP::epNoCosmetic,
                        QStringLiteral("VMS Workbench"));
   else
-    ok = saveSvg(plot, path, size);
+    ok = saveSvg(plot, path, layout);
+  plot->setViewport(viewport);
   if (!ok || QFileInfo(path).size() == 0) return fail(error, path + ": cannot write the figure");
   return true;
 }

@@ -14,8 +14,13 @@ QStringList supportedPlotFormats();
 /// Lower-case suffix of `path` if supported, else empty.
 QString plotFormatOf(const QString& path);
 
-/// Renders `plot` at `size` (pixels; PDF/SVG use it as their page/view box) into `path`.
-/// False with *error set if the extension is unsupported or the file cannot be written.
-bool savePlot(QCustomPlot* plot, const QString& path, QSize size, QString* error = nullptr);
+/// Renders `plot` into `path`: a PNG of exactly `size` pixels, laid out at size / scale (the
+/// fonts and lines `scale` times larger than on screen: scale 2 = a "2x" / 192 dpi figure,
+/// recorded in the PNG); PDF/SVG use size / scale as their page/view box. The plot is laid out
+/// for that size, whatever its widget's size (plot_figure.hpp re-wraps its legends on
+/// QCustomPlot::beforeReplot, which is emitted here). False with *error set if the extension
+/// is unsupported or the file cannot be written.
+bool savePlot(QCustomPlot* plot, const QString& path, QSize size, QString* error = nullptr,
+              double scale = 1.0);
 
 }  // namespace vms::ui

@@ -15,6 +15,9 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kMinRelativeSpan = 1e-9;
+// Tick labels relative to an offset once the magnitude exceeds the span this many times.
+constexpr double kOffsetAbove = 1e4;
+constexpr int kNoteColumns = 46;
 
 /// What a graph stores for a value: log panes cannot show v <= 0 (nor can anything show
 /// non-finite values): NaN, which QCustomPlot draws as a gap.
@@ -22,6 +25,62 @@ double drawable(double v, bool log) {
   if (!std::isfinite(v)) return kNaN;
   if (log && v <= 0.0) return kNaN;
   return v;
+}
+
+/// A legend entry that is not a plottable: a line sample in a pen and a label (the keys of a
+/// factored legend, PaneSpec::legend_keys).
+class KeyLegendItem : public QCPAbstractLegendItem {
+ public:
+  KeyLegendItem(QCPLegend* legend, const QPen& pen, const QString& text)
+      : QCPAbstractLegendItem(legend), pen_(pen), text_(text) {}
+  const QString& text() const { return text_; }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    const QSize icon = mParentLegend->iconSize();
+    const QRect text_rect =
+        painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
+    const int h = std::max(text_rect.height(), icon.height());
+    const int text_x = mRect.x() + icon.width() + mParentLegend->iconTextPadding();
+    painter->drawText(text_x, mRect.y(), text_rect.width(), h, Qt::TextDontClip, text_);
+    const double y = mRect.y() + 0.5 * h;
+    painter->setPen(pen_);
+    painter->drawLine(QLineF(mRect.x(), y, mRect.x() + icon.width(), y));
+  }
+  QSize minimumOuterSizeHint() const override {
+    const QSize icon = mParentLegend->iconSize();
+    const QFontMetrics metrics(mFont);
+    const QRect text_rect = metrics.boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
+    return QSize(icon.width() + mParentLegend->iconTextPadding() + text_rect.width() +
+                     mMargins.left() + mMargins.right(),
+                 std::max(text_rect.height(), icon.height()) + mMargins.top() + mMargins.bottom());
+  }
+
+ private:
+  QPen pen_;
+  QString text_;
+};
+
+/// Linear ticks labelled relative to an offset (the offset goes into the axis label): a
+/// quantity that varies by 1e-7 around 0.6577 shows ticks 0, 2e-7, 4e-7 instead of ten-digit
+/// numbers that differ in the last digit.
+class OffsetTicker : public QCPAxisTicker {
+ public:
+  double offset = 0.0;
+
+ protected:
+  QString getTickLabel(double tick, const QLocale& locale, QChar format, int precision) override {
+    double v = tick - offset;
+    // Round-off of the subtraction: a tick at the offset is 0, not 1e-17.
+    if (std::abs(v) < 1e-12 * std::max(std::abs(tick), std::abs(offset))) v = 0.0;
+    return QCPAxisTicker::getTickLabel(v, locale, format, precision);
+  }
+};
+
+QString formatOffset(double offset, int digits) {
+  return QString::number(offset, 'g', std::clamp(digits, 3, 15));
 }
 
 }  // namespace
@@ -56,13 +115,36 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     return f;
   }());
   plot_->plotLayout()->addElement(0, 0, title);
+  title_ = title;
 
   auto* margins = new QCPMarginGroup(plot_);
   const int panes = static_cast<int>(spec_.panes.size());
   for (int p = 0; p < panes; ++p) {
     const PaneSpec& pane = spec_.panes[p];
+    // A legend row above each pane (entries wrap to the width: never cut), then the pane.
+    // The legend in the first cell of a row whose second cell takes the rest of the width,
+    // so that the legend keeps its natural size, at the left.
+    auto* row = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(2 * p + 1, 0, row);
+    plot_->plotLayout()->setRowStretchFactor(2 * p + 1, 0.001);
+    auto* legend = new QCPLegend;
+    row->addElement(0, 0, legend);
+    row->addElement(0, 1, new QCPLayoutElement(plot_));
+    row->setColumnStretchFactor(0, 0.001);
+    row->setColumnSpacing(0);
+    legend->setLayer(QStringLiteral("legend"));
+    styleLegend(legend);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
+    legend->setWrap(1);
+    legend->setColumnSpacing(10);
+    legend->setMargins(QMargins(2, 0, 2, 0));
+    legend->setVisible(!pane.series.empty());
+    legends_.push_back(legend);
+
     auto* rect = new QCPAxisRect(plot_, true);
-    plot_->plotLayout()->addElement(p + 1, 0, rect);
+    plot_->plotLayout()->addElement(2 * p + 2, 0, rect);
     rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
@@ -71,23 +153,12 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     x->setTickLabels(bottom);
     styleAxis(y, axisLabel(pane.name, pane.unit));
     setLogScale(y, pane.log);
+    if (!pane.log) {
+      y->setTicker(QSharedPointer<QCPAxisTicker>(new OffsetTicker));
+      y->setNumberFormat(QStringLiteral("gb"));
+    }
     x->setNumberFormat(QStringLiteral("g"));
     rects_.push_back(rect);
-
-    // The legend at the top of a sub-grid whose second row (an empty element) takes the
-    // rest of the height, so that the legend keeps its natural size.
-    auto* side = new QCPLayoutGrid;
-    plot_->plotLayout()->addElement(p + 1, 1, side);
-    auto* legend = new QCPLegend;
-    side->addElement(0, 0, legend);
-    side->addElement(1, 0, new QCPLayoutElement(plot_));
-    side->setRowStretchFactor(0, 0.001);
-    side->setRowSpacing(0);
-    side->setMargins(QMargins(2, 6, 6, 2));
-    legend->setLayer(QStringLiteral("legend"));
-    styleLegend(legend);
-    legend->setVisible(!pane.series.empty());
-    legends_.push_back(legend);
 
     for (const SeriesSpec& s : pane.series) {
       QCPAbstractPlottable* plottable = nullptr;
@@ -99,8 +170,9 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
         plottable = g;
       }
       plottable->setName(s.label);
-      plottable->setPen(seriesPen(s.color, s.style));
-      plottable->addToLegend(legend);
+      QPen pen = seriesPen(s.color, s.style);
+      pen.setWidthF(s.width);
+      plottable->setPen(pen);
       plottables_.push_back(plottable);
       graph_pane_.push_back(p);
     }
@@ -113,8 +185,24 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     cursor->setPen(QPen(QColor(220, 0, 0), 1.5, Qt::SolidLine));  // not in the palette
     cursor->setVisible(false);
     cursors_.push_back(cursor);
+
+    auto* note = new QCPItemText(plot_);
+    note->setClipAxisRect(rect);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setAxisRect(rect);
+    note->position->setCoords(0.5, 0.5);
+    note->setPositionAlignment(Qt::AlignCenter);
+    note->setTextAlignment(Qt::AlignCenter);
+    note->setFont(plotFont(8));
+    note->setColor(QColor(90, 90, 90));
+    note->setBrush(QColor(255, 255, 255, 235));
+    note->setPadding(QMargins(6, 4, 6, 4));
+    note->setVisible(false);
+    notes_.push_back(note);
   }
-  if (panes > 0) plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+  offsets_.assign(panes, 0.0);
+  QObject::connect(plot_, &QCustomPlot::beforeReplot, plot_,
+                   [this] { layoutLegends(plot_->viewport().width()); });
   pane_range_.resize(panes);
   clearData();
 }
@@ -123,18 +211,133 @@ QCPGraph* PlotFigure::graph(int index) const { return qobject_cast<QCPGraph*>(pl
 
 void PlotFigure::updateVisibility() {
   for (int p = 0; p < paneCount(); ++p) legends_[p]->clearItems();
-  for (int i = 0; i < graphCount(); ++i) {
-    plottables_[i]->setVisible(live_[i]);
-    if (live_[i]) plottables_[i]->addToLegend(legends_[graph_pane_[i]]);
+  for (int i = 0; i < graphCount(); ++i) plottables_[i]->setVisible(live_[i]);
+  for (int p = 0; p < paneCount(); ++p) {
+    const PaneSpec& pane = spec_.panes[p];
+    if (pane.legend_keys.empty()) {
+      for (int i = 0; i < graphCount(); ++i)
+        if (live_[i] && graph_pane_[i] == p) plottables_[i]->addToLegend(legends_[p]);
+      continue;
+    }
+    // Factored legend: a key while some drawn series of the pane has its colour (component)
+    // or, for a key without colour, its line style (part).
+    int first = 0;
+    for (int i = 0; i < graphCount() && graph_pane_[i] < p; ++i) first = i + 1;
+    for (const SeriesSpec& key : pane.legend_keys) {
+      bool used = false;
+      for (size_t k = 0; k < pane.series.size(); ++k) {
+        const SeriesSpec& s = pane.series[k];
+        if (live_[first + static_cast<int>(k)] &&
+            (key.color >= 0 ? s.color == key.color : s.style == key.style))
+          used = true;
+      }
+      if (!used) continue;
+      QPen pen = key.color >= 0 ? seriesPen(key.color, key.style) : QPen(QColor(60, 60, 60));
+      pen.setStyle(key.style);
+      pen.setWidthF(key.width);
+      legends_[p]->addItem(new KeyLegendItem(legends_[p], pen, key.label));
+    }
   }
-  for (QCPLegend* legend : legends_) legend->setVisible(legend->itemCount() > 0);
+  for (int p = 0; p < paneCount(); ++p) legends_[p]->setVisible(legendEntries(p) > 0);
+  legend_width_ = -1;  // re-wrap
+  updateEmptyNotes();
+}
+
+void PlotFigure::layoutLegends(int width) {
+  if (width <= 0 || width == legend_width_) return;
+  legend_width_ = width;
+  // The title: broken into lines at spaces where it is wider than the plot (never cut).
+  const QFontMetrics title_metrics(title_->font());
+  const int room = width - 12;
+  QStringList lines;
+  for (const QString& word : spec_.title.split(' ')) {
+    if (!lines.isEmpty() && title_metrics.horizontalAdvance(lines.back() + ' ' + word) <= room)
+      lines.back() += ' ' + word;
+    else
+      lines << word;
+  }
+  title_->setText(lines.join('\n'));
+  for (QCPLegend* legend : legends_) {
+    int widest = 1;
+    int entries = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)  // (cells of a wrapped grid may be empty)
+      if (QCPAbstractLegendItem* item = legend->item(i)) {
+        widest = std::max(widest, item->minimumOuterSizeHint().width());
+        ++entries;
+      }
+    const int room = width - legend->margins().left() - legend->margins().right() - 8;
+    const int columns =
+        std::max(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()));
+    legend->setWrap(std::min(columns, std::max(1, entries)));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-arranges the entries
+  }
+}
+
+int PlotFigure::legendEntries(int pane) const {
+  int n = 0;
+  for (int i = 0; i < legends_[pane]->itemCount(); ++i) n += legends_[pane]->item(i) != nullptr;
+  return n;
+}
+
+void PlotFigure::updateEmptyNotes() {
+  notes_shown_ = false;
+  for (int p = 0; p < paneCount(); ++p) {
+    const QString reason = emptyReason(p);
+    notes_[p]->setText(reason);
+    notes_[p]->setVisible(!reason.isEmpty());
+    notes_shown_ = notes_shown_ || !reason.isEmpty();
+  }
+}
+
+QString PlotFigure::emptyReason(int p) const {
+  if (rows_ == 0 || p < 0 || p >= paneCount()) return {};
+  const PaneSpec& pane = spec_.panes[p];
+  if (pane.series.empty()) return pane.empty_hint;
+  QStringList zero, undefined, negative;
+  int k = 0;
+  for (int i = 0; i < graphCount(); ++i) {
+    if (graph_pane_[i] != p) continue;
+    const QString& label = pane.series[static_cast<size_t>(k++)].label;
+    if (live_[i] && drawn_[i]) return {};  // something is drawn
+    if (!finite_[i])
+      undefined << label;
+    else if (!nonzero_[i])
+      zero << label;
+    else
+      negative << label;  // a log pane: values <= 0 only
+  }
+  QStringList paragraphs{QStringLiteral("Nothing to draw after %1 frames:").arg(rows_)};
+  if (!zero.isEmpty())
+    paragraphs << QStringLiteral("%1 %2 0 at every frame.")
+                      .arg(zero.join(", "), zero.size() > 1 ? "are" : "is");
+  if (!negative.isEmpty())
+    paragraphs
+        << QStringLiteral("%1: no positive value for the log axis.").arg(negative.join(", "));
+  if (!undefined.isEmpty())
+    paragraphs << QStringLiteral("%1 %2 undefined (NaN) at every frame.")
+                      .arg(undefined.join(", "), undefined.size() > 1 ? "are" : "is");
+  if (!pane.empty_hint.isEmpty()) paragraphs << pane.empty_hint;
+  // Wrapped to kNoteColumns characters a line (QCPItemText does not wrap; ~300 px at 8 pt,
+  // inside a pane of a dock-wide plot).
+  QStringList lines;
+  for (const QString& paragraph : paragraphs) {
+    QString line;
+    for (const QString& word : paragraph.split(' ', Qt::SkipEmptyParts)) {
+      if (!line.isEmpty() && line.size() + 1 + word.size() > kNoteColumns) {
+        lines << line;
+        line.clear();
+      }
+      line += (line.isEmpty() ? "" : " ") + word;
+    }
+    if (!line.isEmpty()) lines << line;
+  }
+  return lines.join('\n');
 }
 
 void PlotFigure::enableInteraction() {
-  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  plot_->setInteractions(QCP::iRangeDrag);
   for (int p = 0; p < paneCount(); ++p) {
     rects_[p]->setRangeDrag(Qt::Horizontal | Qt::Vertical);
-    rects_[p]->setRangeZoom(Qt::Horizontal | Qt::Vertical);
     QCPAxis* x = rects_[p]->axis(QCPAxis::atBottom);
     QObject::connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot_,
                      [this, p](const QCPRange& range) {
@@ -157,6 +360,20 @@ void PlotFigure::enableInteraction() {
   });
 }
 
+void PlotFigure::zoomTime(double factor, double center) {
+  if (rects_.empty() || !(factor > 0)) return;
+  const QCPRange r = rects_.front()->axis(QCPAxis::atBottom)->range();
+  setTimeRange(center + (r.lower - center) * factor, center + (r.upper - center) * factor);
+}
+
+void PlotFigure::setTimeRange(double lo, double hi) {
+  if (!(hi > lo)) return;
+  follow_ = false;
+  internal_ = true;
+  for (QCPAxisRect* rect : rects_) rect->axis(QCPAxis::atBottom)->setRange(lo, hi);
+  internal_ = false;
+}
+
 void PlotFigure::setFollowData(bool follow) {
   follow_ = follow;
   rescale();
@@ -166,6 +383,9 @@ void PlotFigure::clearData() {
   follow_ = true;
   rows_ = 0;
   live_.assign(plottables_.size(), spec_.hide_silent_series ? 0 : 1);
+  finite_.assign(plottables_.size(), 0);
+  nonzero_.assign(plottables_.size(), 0);
+  drawn_.assign(plottables_.size(), 0);
   updateVisibility();
   for (QCPAbstractPlottable* p : plottables_) {
     if (auto* g = qobject_cast<QCPGraph*>(p)) g->data()->clear();
@@ -189,7 +409,7 @@ void PlotFigure::appendRows(const std::vector<double>& time,
     for (int i = 0; i < n; ++i) order[i] = rows_ + i;
   }
   rows_ += n;
-  bool woke = false;
+  bool woke = false, news = false;
   for (int gi = 0; gi < graphCount(); ++gi) {
     const std::vector<double>* column =
         gi < static_cast<int>(columns.size()) ? columns[gi] : nullptr;
@@ -198,22 +418,43 @@ void PlotFigure::appendRows(const std::vector<double>& time,
     const bool log = spec_.panes[p].log;
     Range& range = pane_range_[p];
     for (int i = 0; i < n; ++i) {
-      values[i] = drawable((*column)[from + i], log);
+      const double raw = (*column)[from + i];
+      values[i] = drawable(raw, log);
       range.include(values[i]);
+      if (!nonzero_[gi] && std::isfinite(raw)) {
+        news = news || !finite_[gi] || raw != 0.0;
+        finite_[gi] = 1;
+        nonzero_[gi] = raw != 0.0;
+      }
+      if (!drawn_[gi] && !std::isnan(values[i])) {
+        drawn_[gi] = 1;
+        news = true;
+      }
     }
     if (!live_[gi]) {
       for (int i = 0; i < n && !live_[gi]; ++i)
         live_[gi] = !std::isnan(values[i]) && values[i] != 0.0;
       woke = woke || live_[gi];
     }
-    if (auto* c = qobject_cast<QCPCurve*>(plottables_[gi]))
+    if (auto* c = qobject_cast<QCPCurve*>(plottables_[gi])) {
       c->addData(order, keys, values, true);
-    else if (n == 1)
-      graph(gi)->addData(keys[0], values[0]);
-    else
-      graph(gi)->addData(keys, values, true);
+    } else {
+      QCPGraph* g = graph(gi);
+      if (n == 1)
+        g->addData(keys[0], values[0]);
+      else
+        g->addData(keys, values, true);
+      // A single point has no line to draw: a dot instead, until there are two.
+      const bool dot = g->dataCount() == 1;
+      if (dot != (g->scatterStyle().shape() != QCPScatterStyle::ssNone))
+        g->setScatterStyle(dot ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
+                               : QCPScatterStyle(QCPScatterStyle::ssNone));
+    }
   }
-  if (woke) updateVisibility();
+  if (woke)
+    updateVisibility();
+  else if (news || rows_ == n || notes_shown_)
+    updateEmptyNotes();  // (the note counts the frames)
 }
 
 void PlotFigure::rescale() {
@@ -240,7 +481,7 @@ void PlotFigure::rescale() {
       }
     } else if (r.empty()) {
       y->setRange(-1.0, 1.0);
-      y->setNumberPrecision(4);
+      setTickOffset(p, 0.0, 0);
     } else {
       // A span below 1e-9 of the magnitude is round-off (a conserved quantity): shown flat,
       // centred, instead of zooming into the noise (the drift plot shows it on a log scale).
@@ -249,14 +490,34 @@ void PlotFigure::rescale() {
       const double mid = 0.5 * (r.lo + r.hi);
       const double half = span > 0 ? 0.55 * span : 1.0;
       y->setRange(mid - half, mid + half);
-      // Enough significant digits that neighbouring tick labels differ.
-      const int digits = span > 0 && magnitude > 0
-                             ? static_cast<int>(std::ceil(std::log10(magnitude / span))) + 2
-                             : 4;
-      y->setNumberPrecision(std::clamp(digits, 4, 12));
+      // Ticks that would need more than ~5 significant digits to differ: labelled relative to
+      // a round offset near the middle, which goes into the axis label.
+      if (span > 0 && magnitude > 0 && magnitude / span > kOffsetAbove) {
+        const double step = std::pow(10.0, std::floor(std::log10(span)));
+        const int digits = static_cast<int>(std::ceil(std::log10(magnitude / step))) + 1;
+        setTickOffset(p, std::round(mid / step) * step, digits);
+      } else {
+        // Enough significant digits that neighbouring tick labels differ.
+        const int digits = span > 0 && magnitude > 0
+                               ? static_cast<int>(std::ceil(std::log10(magnitude / span))) + 2
+                               : 4;
+        setTickOffset(p, 0.0, digits);
+      }
     }
   }
   internal_ = false;
+}
+
+void PlotFigure::setTickOffset(int p, double offset, int digits) {
+  QCPAxis* y = rects_[p]->axis(QCPAxis::atLeft);
+  auto ticker = y->ticker().dynamicCast<OffsetTicker>();
+  if (!ticker) return;
+  ticker->offset = offset;
+  offsets_[p] = offset;
+  const QString base = axisLabel(spec_.panes[p].name, spec_.panes[p].unit);
+  y->setNumberPrecision(offset != 0.0 ? 3 : std::clamp(digits, 4, 8));
+  y->setLabel(offset != 0.0 ? QStringLiteral("%1 \u2212 %2").arg(base, formatOffset(offset, digits))
+                            : base);
 }
 
 void PlotFigure::setCursorTime(double t) {

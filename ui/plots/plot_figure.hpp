@@ -1,9 +1,12 @@
 #pragma once
 // Builds a PlotSpec into a QCustomPlot and feeds it: a title row, one axis rect per pane
-// (aligned left margins, shared time range, tick labels on the bottom pane only), a legend to
-// the right of each pane, a vertical time cursor. Data comes as columns (one time column, one
-// value column per series, in spec order); appends are incremental (QCPGraph::addData with
-// sorted keys) and the axis ranges are tracked as data arrives, so no pass over old points.
+// (aligned left margins, shared time range, tick labels on the bottom pane only), a legend in
+// a row above each pane (entries wrap to the plot's width, so they are never cut), a vertical
+// time cursor, and a note in a pane that has nothing to draw saying why. A quantity that
+// barely varies is labelled as offset + small ticks; a series of one point draws a dot. Data comes
+// as columns (one time column, one value column per series, in spec order); appends are incremental
+// (QCPGraph::addData with sorted keys) and the axis ranges are tracked as data arrives, so no pass
+// over old points.
 #include <QVector>
 #include <vector>
 
@@ -14,7 +17,9 @@ class QCPAbstractPlottable;
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPLegend;
+class QCPTextElement;
 
 namespace vms::ui {
 
@@ -52,10 +57,26 @@ class PlotFigure {
   /// unless the user has moved the view (followsData()).
   void rescale();
 
-  /// Mouse drag and wheel zoom (time axes stay in step across panes). Once the user moves a
-  /// view, it stops following the data (rescale() leaves it) until a double click or
-  /// setFollowData(true).
+  /// Mouse drag (time axes stay in step across panes); the wheel is left to the panel (it
+  /// zooms with Ctrl, see zoomTime). Once the user moves a view, it stops following the data
+  /// (rescale() leaves it) until a double click or setFollowData(true).
   void enableInteraction();
+  /// Zooms every pane's time axis by `factor` (< 1: in) about time `center`; stops following.
+  void zoomTime(double factor, double center);
+  /// Sets every pane's time range (stops following the data).
+  void setTimeRange(double lo, double hi);
+
+  /// Lays the legend entries out in as many columns as fit in `width` pixels (the plot's
+  /// width; done before each replot, and by exports for their own size); breaks a title
+  /// wider than that into lines.
+  void layoutLegends(int width);
+  QCPLegend* legend(int pane) const { return legends_[pane]; }
+  /// Entries in pane `pane`'s legend (QCPLegend::itemCount counts the empty cells too).
+  int legendEntries(int pane) const;
+  /// Pane `p`'s note when it has nothing to draw; empty when it draws something.
+  QString emptyReason(int pane) const;
+  /// The value subtracted from pane `p`'s tick labels (shown in the axis label), 0 if none.
+  double tickOffset(int pane) const { return offsets_[pane]; }
   void setFollowData(bool follow);
   bool followsData() const { return follow_; }
 
@@ -66,6 +87,8 @@ class PlotFigure {
 
  private:
   void updateVisibility();
+  void updateEmptyNotes();
+  void setTickOffset(int pane, double offset, int digits);
 
   struct Range {
     double lo, hi;
@@ -83,6 +106,14 @@ class PlotFigure {
   std::vector<QCPItemStraightLine*> cursors_;
   std::vector<QCPLegend*> legends_;  // per pane
   std::vector<char> live_;           // per series: drawn (see hide_silent_series)
+  std::vector<char> finite_;         // per series: some finite value seen
+  std::vector<char> nonzero_;        // per series: some finite value other than 0 seen
+  std::vector<char> drawn_;          // per series: some drawable value seen
+  std::vector<QCPItemText*> notes_;  // per pane: why it is empty
+  std::vector<double> offsets_;      // per pane: tick label offset
+  int legend_width_ = -1;
+  bool notes_shown_ = false;
+  QCPTextElement* title_ = nullptr;
   std::vector<Range> pane_range_;
   Range time_range_;
   double cursor_t_;

@@ -4,10 +4,11 @@
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QScrollArea>
-#include <QScrollBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <cmath>
 #include <limits>
 
@@ -21,7 +22,10 @@ namespace vms::ui {
 namespace {
 
 constexpr int kTitleHeight = 40;
-constexpr int kPaneHeight = 170;
+constexpr int kMinPaneHeight = 60;  // the panel's plot area may not shrink below this
+// Exports: 1600 x 1000 pixels laid out at 800 x 500 (2x), like `vms plot`'s figures.
+constexpr int kExportWidth = 1600, kExportHeight = 1000;
+constexpr double kExportScale = 2.0;
 // Live plots redraw at most kDefaultRefreshHz times a second however fast frames arrive
 // (a full redraw of three plots costs 15-35 ms on a loaded 2-core machine: the UI thread must
 // keep time for the 3D view); the last frames are always drawn (a timer catches up). Cursor
@@ -43,8 +47,8 @@ struct PlotPanel::Impl {
                                  PlotKind::BaseReaction};
   std::vector<QStringList> custom;  // quantity ids of each user plot
   std::vector<Shown> shown;
-  QWidget* container = nullptr;
-  QVBoxLayout* plots_layout = nullptr;
+  QTabWidget* tabs = nullptr;
+  QObject* wheel_filter = nullptr;
   double cursor = std::numeric_limits<double>::quiet_NaN();
   QTimer replot_timer;
   QElapsedTimer since_replot;
@@ -67,19 +71,23 @@ struct PlotPanel::Impl {
 
   void addShown(PlotSpec spec) {
     Shown s;
-    s.widget = new QCustomPlot(container);
+    s.widget = new QCustomPlot(tabs);
     const int panes = std::max<int>(1, static_cast<int>(spec.panes.size()));
-    s.widget->setMinimumHeight(kTitleHeight + panes * kPaneHeight);
+    s.widget->setMinimumHeight(kTitleHeight + panes * kMinPaneHeight);
+    s.widget->installEventFilter(wheel_filter);
     s.slug = spec.slug;
+    const QString tab = spec.tab.isEmpty() ? spec.title : spec.tab;
+    const QString title = spec.title;
     s.figure = std::make_unique<PlotFigure>(s.widget, std::move(spec));
     s.figure->enableInteraction();
     s.figure->setCursorTime(cursor);
     reload(s);
-    plots_layout->addWidget(s.widget);
+    tabs->setTabToolTip(tabs->addTab(s.widget, tab), title);
     shown.push_back(std::move(s));
   }
 
   void rebuild() {
+    const int current = tabs->currentIndex();
     for (Shown& s : shown) delete s.widget;
     shown.clear();
     for (PlotKind k : kinds) addShown(builtInPlotSpec(k, history.registry()));
@@ -90,10 +98,31 @@ struct PlotPanel::Impl {
       auto spec = customPlotSpec(ids, history.registry());
       if (!spec) continue;
       spec->slug = QStringLiteral("custom_%1").arg(++n);
+      spec->tab = QStringLiteral("Custom %1").arg(n);
       kept.push_back(ids);
       addShown(std::move(*spec));
     }
     custom = kept;
+    if (current >= 0 && current < tabs->count()) tabs->setCurrentIndex(current);
+  }
+
+  /// Ctrl + wheel over a plot: zooms the time axes of all plots together, about the time
+  /// under the mouse (each wheel notch 15%).
+  void zoomAll(QCustomPlot* over, const QWheelEvent* event) {
+    PlotFigure* figure = nullptr;
+    for (Shown& s : shown)
+      if (s.widget == over) figure = s.figure.get();
+    if (!figure || figure->paneCount() == 0) return;
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) return;
+    const double factor = std::pow(0.85, steps);
+    const double center =
+        figure->pane(0)->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x());
+    const QCPRange r = figure->pane(0)->axis(QCPAxis::atBottom)->range();
+    const double lo = center + (r.lower - center) * factor;
+    const double hi = center + (r.upper - center) * factor;
+    for (Shown& s : shown) s.figure->setTimeRange(lo, hi);
+    replotNow();
   }
 
   /// Requests a redraw of the shown plots (throttled, see kDefaultRefreshHz).
@@ -120,24 +149,42 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addWidget(createPlotPanelToolBar(this));
-  auto* scroll = new QScrollArea(this);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  impl_->container = new QWidget(scroll);
-  impl_->plots_layout = new QVBoxLayout(impl_->container);
-  impl_->plots_layout->setContentsMargins(0, 0, 0, 0);
-  impl_->plots_layout->setSpacing(4);
-  scroll->setWidget(impl_->container);
-  layout->addWidget(scroll, 1);
-  // Plots scrolled into view may have missed redraws.
-  connect(scroll->verticalScrollBar(), &QScrollBar::valueChanged, this,
-          [this] { impl_->replot(); });
+  // One plot per tab, each with the panel's whole height: every plot legible at the
+  // default window size without scrolling (stacked, the panes were too small to read).
+  impl_->tabs = new QTabWidget(this);
+  impl_->tabs->setDocumentMode(true);
+  impl_->tabs->setUsesScrollButtons(true);
+  impl_->tabs->setElideMode(Qt::ElideRight);
+  impl_->tabs->tabBar()->setExpanding(false);
+  layout->addWidget(impl_->tabs, 1);
+  impl_->wheel_filter = this;
+  // A plot brought to the front may have missed redraws.
+  connect(impl_->tabs, &QTabWidget::currentChanged, this, [this] { impl_->replot(); });
   impl_->replot_timer.setSingleShot(true);
   connect(&impl_->replot_timer, &QTimer::timeout, this, [this] { impl_->replotNow(); });
   impl_->rebuild();
 }
 
 PlotPanel::~PlotPanel() = default;
+
+bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() != QEvent::Wheel) return QWidget::eventFilter(watched, event);
+  auto* wheel = static_cast<QWheelEvent*>(event);
+  if (wheel->modifiers() & Qt::ControlModifier) {
+    impl_->zoomAll(qobject_cast<QCustomPlot*>(watched), wheel);
+    wheel->accept();
+    return true;
+  }
+  // Plain wheel: not a zoom; passed on to the parents (a scroll area around the panel).
+  wheel->ignore();
+  return true;
+}
+
+int PlotPanel::currentPlot() const { return impl_->tabs->currentIndex(); }
+
+void PlotPanel::setCurrentPlot(int index) {
+  if (index >= 0 && index < plotCount()) impl_->tabs->setCurrentIndex(index);
+}
 
 void PlotPanel::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
@@ -235,27 +282,56 @@ QString PlotPanel::plotSlug(int index) const {
 const QuantityRegistry& PlotPanel::quantities() const { return impl_->history.registry(); }
 
 QSize PlotPanel::exportSize(int index) const {
-  const QCustomPlot* p = plot(index);
-  if (!p) return {};
-  if (p->isVisible() && p->width() >= 200 && p->height() >= 150) return p->size();
-  const int panes = std::max(1, figure(index)->paneCount());
-  return {900, kTitleHeight + 200 * panes};
+  return plot(index) ? QSize(kExportWidth, kExportHeight) : QSize();
 }
 
+double PlotPanel::defaultExportScale() { return kExportScale; }
+
 bool PlotPanel::exportPlot(int index, const QString& path, QString* error) const {
-  return exportPlot(index, path, exportSize(index), error);
+  return exportPlot(index, path, exportSize(index), kExportScale, error);
 }
 
 bool PlotPanel::exportPlot(int index, const QString& path, QSize size, QString* error) const {
-  if (!plot(index)) {
+  return exportPlot(index, path, size, 1.0, error);
+}
+
+bool PlotPanel::exportPlot(int index, const QString& path, QSize size, double scale,
+                           QString* error) const {
+  const PlotFigure* shown = figure(index);
+  if (!shown) {
     if (error) *error = QStringLiteral("no plot %1 (%2 shown)").arg(index).arg(plotCount());
     return false;
   }
-  return savePlot(plot(index), path, size, error);
+  // Laid out on its own at the figure's size, not the panel's: a plot of its own, fed with the
+  // same history, showing the same time span as the panel's (the user's zoom included).
+  QCustomPlot offscreen;
+  PlotFigure figure(&offscreen, shown->spec());
+  std::vector<const std::vector<double>*> columns;
+  for (const QString& id : figure.spec().seriesIds()) {
+    const int i = impl_->history.registry().indexOf(id);
+    columns.push_back(i < 0 ? nullptr : &impl_->history.values(i));
+  }
+  figure.appendRows(impl_->history.time(), columns, 0);
+  figure.rescale();
+  if (!shown->followsData() && shown->paneCount() > 0) {
+    const QCPRange t = shown->pane(0)->axis(QCPAxis::atBottom)->range();
+    figure.setTimeRange(t.lower, t.upper);
+    for (int p = 0; p < shown->paneCount() && p < figure.paneCount(); ++p)
+      figure.pane(p)
+          ->axis(QCPAxis::atLeft)
+          ->setRange(shown->pane(p)->axis(QCPAxis::atLeft)->range());
+  }
+  figure.setCursorTime(impl_->cursor);
+  return savePlot(&offscreen, path, size, error, scale);
 }
 
 QStringList PlotPanel::exportAll(const QString& dir, const QStringList& extensions,
                                  QString* error) const {
+  return exportAll(dir, extensions, QSize(kExportWidth, kExportHeight), kExportScale, error);
+}
+
+QStringList PlotPanel::exportAll(const QString& dir, const QStringList& extensions, QSize size,
+                                 double scale, QString* error) const {
   QStringList written;
   if (!QDir().mkpath(dir)) {
     if (error) *error = dir + ": cannot create the directory";
@@ -265,7 +341,7 @@ QStringList PlotPanel::exportAll(const QString& dir, const QStringList& extensio
     for (const QString& ext : extensions) {
       const QString path = QDir(dir).filePath(plotSlug(i) + "." + ext.toLower());
       QString e;
-      if (exportPlot(i, path, &e))
+      if (exportPlot(i, path, size, scale, &e))
         written << path;
       else if (error && error->isEmpty())
         *error = e;

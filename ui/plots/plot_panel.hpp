@@ -49,20 +49,32 @@ class PlotPanel : public QWidget {
   int plotCount() const;               // plots shown
   QCustomPlot* plot(int index) const;  // shown plot by index
   QString plotTitle(int index) const;
-  /// Saves shown plot `index` by extension: .png, .svg or .pdf.
+  /// Saves shown plot `index` by extension: .png, .svg or .pdf, at the default figure size
+  /// (exportSize: 1600 x 1000 pixels at scale 2). Every export is laid out on its own, at its
+  /// size, independently of the panel (an offscreen plot fed with the same data).
   bool exportPlot(int index, const QString& path, QString* error = nullptr) const;
+  /// Same at `size` pixels laid out at size / scale (savePlot, plot_export.hpp).
+  bool exportPlot(int index, const QString& path, QSize size, double scale,
+                  QString* error = nullptr) const;
   /// Saves every shown plot as <dir>/<slug>.<ext> for each extension; returns files written.
   QStringList exportAll(const QString& dir, const QStringList& extensions,
                         QString* error = nullptr) const;
+  QStringList exportAll(const QString& dir, const QStringList& extensions, QSize size, double scale,
+                        QString* error = nullptr) const;
+  static double defaultExportScale();
+
+  /// The plots are tabs, one shown at a time at the panel's full height; the index of the
+  /// one in front.
+  int currentPlot() const;
+  void setCurrentPlot(int index);
 
   // --- additions ---
-  /// Same at an explicit size in pixels (PDF/SVG: page / view box); the other overload uses
-  /// the widget's size when shown, else a default of 900 px wide and 200 px per pane.
+  /// Same at an explicit size in pixels, scale 1 (PDF/SVG: page / view box).
   bool exportPlot(int index, const QString& path, QSize size, QString* error = nullptr) const;
   /// Full redraws per second at most while frames arrive (default 10; <= 0: every event-loop
   /// turn). Cursor moves are drawn at once regardless (only the cursor layer).
   void setMaxRefreshRate(double hz);
-  /// The size exportPlot(index, path) uses.
+  /// The size exportPlot(index, path) uses (1600 x 1000; empty for no such plot).
   QSize exportSize(int index) const;
   /// Removes the user plots (addCustomPlot); the built-in ones stay.
   void removeCustomPlots();
@@ -77,6 +89,9 @@ class PlotPanel : public QWidget {
 
  protected:
   void showEvent(QShowEvent* event) override;
+  /// The wheel over a plot: Ctrl + wheel zooms the time axes of every plot together; the
+  /// plain wheel does not zoom (it goes on to the parents).
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Impl;

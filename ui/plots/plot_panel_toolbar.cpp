@@ -26,10 +26,10 @@ QWidget* createPlotPanelToolBar(PlotPanel* panel) {
   layout->addWidget(add);
   layout->addWidget(remove);
   layout->addStretch(1);
-  auto* hint = new QLabel(QObject::tr("wheel/drag: zoom · double-click: follow"), bar);
+  auto* hint = new QLabel(QObject::tr("Ctrl+wheel: zoom · drag: pan · double-click: follow"), bar);
   hint->setToolTip(
-      QObject::tr("Drag to pan and the wheel to zoom a plot; it then stops "
-                  "following the run until you double-click it."));
+      QObject::tr("Ctrl + mouse wheel zooms the time axis of every plot together; drag to pan "
+                  "a plot. The plots then stop following the run until you double-click."));
   hint->setEnabled(false);  // greyed: a hint, not a control
   hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the dock
   layout->addWidget(hint);

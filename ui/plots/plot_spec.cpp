@@ -12,15 +12,26 @@ const int kAxisColor[3] = {1, 2, 0};
 
 /// id_prefixes[p] + {x, y, z} for each part p (labelled parts[p]); colour by component, style
 /// by part.
+/// With several parts the legend is factored (legend_keys): x, y, z by colour, then the parts
+/// by line style (6 entries instead of 9; the total drawn widest), readable when projected.
 PaneSpec vectorPane(const QString& name, const QString& unit, const QStringList& id_prefixes,
                     const QStringList& parts, const QString& label_prefix) {
   static const Qt::PenStyle kPartStyle[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
-  PaneSpec pane{name, unit, false, {}};
+  static const double kPartWidth[3] = {2.5, 2.0, 2.0};
+  PaneSpec pane{name, unit, false, {}, {}, {}};
+  const bool factored = parts.size() > 1;
   for (int p = 0; p < parts.size(); ++p) {
     for (int c = 0; c < 3; ++c) {
       const QString label = label_prefix + (parts[p].isEmpty() ? "" : parts[p] + " ") + kAxes[c];
-      pane.series.push_back({id_prefixes[p] + kAxes[c], label, kAxisColor[c], kPartStyle[p % 3]});
+      pane.series.push_back({id_prefixes[p] + kAxes[c], label, kAxisColor[c], kPartStyle[p % 3],
+                             factored ? kPartWidth[p % 3] : 1.5});
     }
+  }
+  if (factored) {
+    for (int c = 0; c < 3; ++c)
+      pane.legend_keys.push_back({QString(), kAxes[c], kAxisColor[c], Qt::SolidLine, 2.5});
+    for (int p = 0; p < parts.size(); ++p)
+      pane.legend_keys.push_back({QString(), parts[p], -1, kPartStyle[p % 3], kPartWidth[p % 3]});
   }
   return pane;
 }
@@ -37,14 +48,24 @@ std::vector<PaneSpec> jointPanes(const QuantityRegistry& registry, const QString
       if (p.unit == q.unit) pane = &p;
     if (!pane) {
       const bool linear = q.unit == "m" || q.unit == "m/s" || q.unit == "N";
-      panes.push_back({linear ? linear_name : rotary_name, q.unit, false, {}});
+      panes.push_back({linear ? linear_name : rotary_name, q.unit, false, {}, {}, {}});
       pane = &panes.back();
     }
     pane->series.push_back({q.id, q.id.mid(prefix.size()), color++, Qt::SolidLine});
   }
-  if (panes.empty()) panes.push_back({rotary_name, "", false, {}});  // no joints: empty axes
+  if (panes.empty())  // no joints: empty axes
+    panes.push_back({rotary_name, "", false, {}, {}, QStringLiteral("The model has no joints.")});
   return panes;
 }
+
+// Why the manipulability panes can be empty (measured on the examples: see docs/workbench.md).
+constexpr const char* kManipulabilityHint =
+    "w = sqrt(det(J J^T)) of the end-effector's translation is 0 when the arm has fewer "
+    "joints than the directions the end-effector can move in (e.g. 1 prismatic or 2 revolute "
+    "joints in 3D), or while it holds a singular pose (e.g. stretched straight, all joints "
+    "at 0).";
+constexpr const char* kRatioHint =
+    "The ratio has no value where w(Jm) = 0: too few arm joints or a kinematic singularity.";
 
 SeriesSpec single(const QString& id, const QString& label, int color) {
   return {id, label, color, Qt::SolidLine};
@@ -93,6 +114,28 @@ QString plotKindTitle(PlotKind kind) {
   return {};
 }
 
+QString plotKindTab(PlotKind kind) {
+  switch (kind) {
+    case PlotKind::Momentum:
+      return QStringLiteral("Momentum");
+    case PlotKind::MomentumDrift:
+      return QStringLiteral("Drift");
+    case PlotKind::BaseReaction:
+      return QStringLiteral("Reaction");
+    case PlotKind::Manipulability:
+      return QStringLiteral("Manipulability");
+    case PlotKind::Energy:
+      return QStringLiteral("Energy");
+    case PlotKind::JointAngles:
+      return QStringLiteral("Angles");
+    case PlotKind::JointRates:
+      return QStringLiteral("Rates");
+    case PlotKind::JointTorques:
+      return QStringLiteral("Torques");
+  }
+  return QStringLiteral("Plot");
+}
+
 QString plotKindSlug(PlotKind kind) {
   switch (kind) {
     case PlotKind::Momentum:
@@ -119,6 +162,7 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
   PlotSpec spec;
   spec.title = plotKindTitle(kind);
   spec.slug = plotKindSlug(kind);
+  spec.tab = plotKindTab(kind);
   spec.hide_silent_series = true;
   const QStringList parts = {"total", "vehicle", "arm"};
   switch (kind) {
@@ -129,36 +173,53 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
           vectorPane("L about origin", "N m s", {"L", "L_vehicle_", "L_arm_"}, parts, ""));
       break;
     case PlotKind::MomentumDrift:
-      spec.panes.push_back({"|P - P(0)|", "N s", true, {single("drift_P", "|P - P(0)|", 0)}});
-      spec.panes.push_back({"|L - L(0)|", "N m s", true, {single("drift_L", "|L - L(0)|", 1)}});
+      spec.panes.push_back(
+          {"|P - P(0)|", "N s", true, {single("drift_P", "|P - P(0)|", 0)}, {}, {}});
+      spec.panes.push_back(
+          {"|L - L(0)|", "N m s", true, {single("drift_L", "|L - L(0)|", 1)}, {}, {}});
       break;
     case PlotKind::BaseReaction:
       spec.panes.push_back(vectorPane("force", "N", {"reaction_f"}, {""}, "f "));
       spec.panes.push_back(vectorPane("torque", "N m", {"reaction_n"}, {""}, "n "));
-      spec.panes.push_back({"attitude deviation",
+      // Short axis names: a y label longer than its pane spills into the next one.
+      spec.panes.push_back({"attitude",
                             "rad",
                             false,
-                            {single("vehicle_attitude_deviation", "attitude deviation", 3)}});
-      spec.panes.push_back(
-          vectorPane("vehicle CoM displacement", "m", {"vehicle_com_d"}, {""}, "d"));
+                            {single("vehicle_attitude_deviation", "attitude deviation", 3)},
+                            {},
+                            {}});
+      spec.panes.push_back(vectorPane("CoM shift", "m", {"vehicle_com_d"}, {""}, "vehicle CoM d"));
       break;
     case PlotKind::Manipulability:
       spec.panes.push_back({"manipulability w",
                             "",
                             false,
                             {single("manipulability_fixed", "fixed base (Jm)", 0),
-                             single("manipulability_floating", "floating (J*)", 1)}});
-      spec.panes.push_back(
-          {"w(J*) / w(Jm)", "", false, {single("dynamic_singularity", "w(J*) / w(Jm)", 2)}});
+                             single("manipulability_floating", "floating (J*)", 1)},
+                            {},
+                            QString(kManipulabilityHint)});
+      // Log scale: near a kinematic singularity w(Jm) -> 0 and the ratio spikes by decades.
+      spec.panes.push_back({"w(J*) / w(Jm)",
+                            "",
+                            true,
+                            {single("dynamic_singularity", "w(J*) / w(Jm)", 2)},
+                            {},
+                            QString(kRatioHint)});
       break;
     case PlotKind::Energy:
       spec.panes.push_back({"energy",
                             "J",
                             false,
                             {single("T", "T (kinetic)", 0), single("energy", "E = T + V", 7),
-                             single("actuator_work", "actuator work W", 1)}});
-      spec.panes.push_back(
-          {"E - E(0) - W", "J", false, {single("power_residual", "power-balance residual", 3)}});
+                             single("actuator_work", "actuator work W", 1)},
+                            {},
+                            {}});
+      spec.panes.push_back({"E - E(0) - W",
+                            "J",
+                            false,
+                            {single("power_residual", "power-balance residual", 3)},
+                            {},
+                            {}});
       break;
     case PlotKind::JointAngles:
       spec.panes = jointPanes(registry, "q:", "joint angle", "joint position");
@@ -191,7 +252,7 @@ std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityReg
     for (auto& p : spec.panes)
       if (p.unit == q.unit) pane = &p;
     if (!pane) {
-      spec.panes.push_back({q.group, q.unit, false, {}});
+      spec.panes.push_back({q.group, q.unit, false, {}, {}, {}});
       pane = &spec.panes.back();
     }
     pane->series.push_back({q.id, q.label, color++, Qt::SolidLine});

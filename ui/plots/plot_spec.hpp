@@ -18,6 +18,7 @@ struct SeriesSpec {
   QString label;  // legend text
   int color = 0;  // palette index (plot_style.hpp)
   Qt::PenStyle style = Qt::SolidLine;
+  double width = 1.5;  // pen width (px)
 };
 
 struct PaneSpec {
@@ -25,11 +26,19 @@ struct PaneSpec {
   QString unit;
   bool log = false;  // log y axis: values <= 0 are not drawn
   std::vector<SeriesSpec> series;
+  /// A factored legend: instead of one entry per series, these keys (label + pen). A key
+  /// with a colour (>= 0) stands for the series of that colour (a component), one with
+  /// colour -1 for the series of that line style (a part); a key is listed while a series it
+  /// stands for is drawn. Empty: one entry per series.
+  std::vector<SeriesSpec> legend_keys;
+  /// Shown in the pane, after the facts, when it has nothing to draw (why that can be).
+  QString empty_hint;
 };
 
 struct PlotSpec {
   QString title;
   QString slug;  // file name stem for exports
+  QString tab;   // short name (the panel's tab)
   QString x_label = QStringLiteral("t (s)");
   /// The x data is not ordered (e.g. one coordinate against another): curves joined in row
   /// order (QCPCurve) instead of graphs over sorted keys.
@@ -46,6 +55,7 @@ struct PlotSpec {
 std::vector<PlotKind> allPlotKinds();
 QString plotKindTitle(PlotKind kind);
 QString plotKindSlug(PlotKind kind);
+QString plotKindTab(PlotKind kind);  // short: "Momentum", "Drift", ...
 
 /// The spec of a built-in plot for the quantities of `registry` (joint plots list its joints).
 PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry);

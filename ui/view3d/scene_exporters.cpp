@@ -1,14 +1,28 @@
 #include "ui/view3d/scene_exporters.hpp"
 
+#include <vtkActor.h>
+#include <vtkActorCollection.h>
+#include <vtkCompositeDataIterator.h>
+#include <vtkCompositeDataSet.h>
 #include <vtkGLTFExporter.h>
 #include <vtkImageData.h>
+#include <vtkMapper.h>
 #include <vtkOggTheoraWriter.h>
 #include <vtkPointData.h>
+#include <vtkPolyData.h>
+#include <vtkPropCollection.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkWindowToImageFilter.h>
 
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <cstring>
 
@@ -43,7 +57,78 @@ QImage captureRenderWindow(vtkRenderWindow* window) {
   return image;
 }
 
-bool exportSceneGltf(vtkRenderWindow* window, const QString& path, QString* error) {
+namespace {
+
+bool hasPolygons(vtkDataObject* data) {
+  if (auto* pd = vtkPolyData::SafeDownCast(data)) return pd->GetNumberOfCells() > 0;
+  if (auto* composite = vtkCompositeDataSet::SafeDownCast(data)) {
+    auto it = vtkSmartPointer<vtkCompositeDataIterator>::Take(composite->NewIterator());
+    for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
+      if (hasPolygons(it->GetCurrentDataObject())) return true;
+  }
+  return false;
+}
+
+/// Names the mesh nodes (and their meshes) of the glTF file at `path`, in order.
+bool nameNodes(const QString& path, const QStringList& names) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+  file.close();
+  QJsonArray nodes = root.value("nodes").toArray();
+  QJsonArray meshes = root.value("meshes").toArray();
+  int k = 0;
+  for (int i = 0; i < nodes.size(); ++i) {
+    QJsonObject node = nodes[i].toObject();
+    if (!node.contains("mesh")) continue;
+    if (k >= names.size()) return false;  // not the order expected: leave the file as is
+    node["name"] = names[k];
+    const int m = node.value("mesh").toInt(-1);
+    if (m >= 0 && m < meshes.size()) {
+      QJsonObject mesh = meshes[m].toObject();
+      mesh["name"] = names[k];
+      meshes[m] = mesh;
+    }
+    nodes[i] = node;
+    ++k;
+  }
+  if (k != names.size()) return false;
+  root["nodes"] = nodes;
+  root["meshes"] = meshes;
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+  return file.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) > 0;
+}
+
+}  // namespace
+
+std::vector<vtkActor*> gltfNodeActors(vtkRenderWindow* window) {
+  // The traversal of vtkGLTFExporter::WriteToStream (VTK 9.1).
+  std::vector<vtkActor*> actors;
+  vtkRendererCollection* renderers = window->GetRenderers();
+  renderers->InitTraversal();
+  while (vtkRenderer* ren = renderers->GetNextItem()) {
+    if (!ren->GetDraw()) continue;
+    vtkPropCollection* props = ren->GetViewProps();
+    vtkCollectionSimpleIterator pit;
+    props->InitTraversal(pit);
+    while (vtkProp* prop = props->GetNextProp(pit)) {
+      if (!prop->GetVisibility()) continue;
+      auto collection = vtkSmartPointer<vtkActorCollection>::New();
+      prop->GetActors(collection);
+      vtkCollectionSimpleIterator ait;
+      collection->InitTraversal(ait);
+      while (vtkActor* actor = collection->GetNextActor(ait)) {
+        vtkMapper* mapper = actor->GetMapper();
+        if (!mapper || !actor->GetVisibility()) continue;
+        if (hasPolygons(mapper->GetInputDataObject(0, 0))) actors.push_back(actor);
+      }
+    }
+  }
+  return actors;
+}
+
+bool exportSceneGltf(vtkRenderWindow* window, const QString& path, QString* error,
+                     const std::function<QString(vtkActor*)>& name_of) {
   auto fail = [&](const QString& why) {
     if (error) *error = why;
     return false;
@@ -58,6 +143,18 @@ bool exportSceneGltf(vtkRenderWindow* window, const QString& path, QString* erro
   exporter->Write();
   QFileInfo info(path);
   if (!info.exists() || info.size() == 0) return fail("could not write " + path);
+  QStringList names;
+  QSet<QString> used;
+  int overlay = 0;
+  for (vtkActor* actor : gltfNodeActors(window)) {
+    QString name = name_of ? name_of(actor) : QString();
+    if (name.isEmpty()) name = QStringLiteral("overlay_%1").arg(overlay++);
+    QString unique = name;
+    for (int n = 2; used.contains(unique); ++n) unique = QStringLiteral("%1_%2").arg(name).arg(n);
+    used.insert(unique);
+    names << unique;
+  }
+  if (!nameNodes(path, names)) return fail("could not name the nodes of " + path);
   return true;
 }
 

@@ -7,9 +7,12 @@
 
 #include <QImage>
 #include <QString>
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QProcess;
+class vtkActor;
 class vtkImageData;
 class vtkOggTheoraWriter;
 
@@ -18,7 +21,15 @@ namespace vms::ui {
 /// The window's last rendered frame (RGB, top row first); null image if the window is empty.
 QImage captureRenderWindow(vtkRenderWindow* window);
 
-bool exportSceneGltf(vtkRenderWindow* window, const QString& path, QString* error);
+/// The window's scene as glTF. Every mesh node is named: `name_of(actor)` if it returns a
+/// non-empty name (the link's name; repeated names get "_2", "_3"), else "overlay_<n>"
+/// (vtkGLTFExporter leaves the nodes unnamed).
+bool exportSceneGltf(vtkRenderWindow* window, const QString& path, QString* error,
+                     const std::function<QString(vtkActor*)>& name_of = {});
+
+/// The actors vtkGLTFExporter writes as mesh nodes, in its order: the drawn renderers' visible
+/// actors whose mapper input has polygons.
+std::vector<vtkActor*> gltfNodeActors(vtkRenderWindow* window);
 
 class VideoRecorder {
  public:

@@ -659,13 +659,34 @@ QImage SceneView::grabImage() {
   return captureRenderWindow(impl_->bridge.window());
 }
 
-bool SceneView::saveScreenshot(const QString& path, QString* error) {
+QImage SceneView::grabImage(int scale) {
+  if (scale <= 1) return grabImage();
+  scale = std::min(scale, 8);
+  if (!render()) return {};  // binds; the renderers' viewports are set up
+  Impl& d = *impl_;
+  const qreal dpr = devicePixelRatioF();
+  const int w = std::max(1, int(std::lround(width() * dpr))) * scale;
+  const int h = std::max(1, int(std::lround(height() * dpr))) * scale;
+  // A larger offscreen window of its own (the same path as Qt's offscreen platform): VTK's
+  // tiled large-image rendering repeats the gradient background in every tile. The next
+  // render() binds back to the widget's window.
+  d.bridge.unbind();
+  d.bridge.bindOffscreen(w, h);
+  d.resetClippingRange();
+  QImage image;
+  if (d.bridge.render()) image = captureRenderWindow(d.bridge.window());
+  d.bridge.unbind();
+  render();
+  return image;
+}
+
+bool SceneView::saveScreenshot(const QString& path, QString* error, int scale) {
   const QString lower = path.toLower();
   if (!(lower.endsWith(".png") || lower.endsWith(".jpg") || lower.endsWith(".jpeg"))) {
     if (error) *error = "screenshots are .png or .jpg: " + path;
     return false;
   }
-  const QImage image = grabImage();
+  const QImage image = grabImage(scale);
   if (image.isNull()) {
     if (error) *error = "the 3D view has not been drawn yet";
     return false;
@@ -682,7 +703,14 @@ bool SceneView::exportGltf(const QString& path, QString* error) {
     if (error) *error = "the 3D view has not been drawn yet";
     return false;
   }
-  return exportSceneGltf(impl_->bridge.window(), path, error);
+  const Impl& d = *impl_;
+  return exportSceneGltf(impl_->bridge.window(), path, error, [&d](vtkActor* actor) {
+    for (const LinkPart& part : d.parts)
+      if (part.actor.Get() == actor && part.body >= 0 &&
+          size_t(part.body) < d.model.body_names.size())
+        return QString::fromStdString(d.model.body_names[size_t(part.body)]);
+    return QString();
+  });
 }
 
 bool SceneView::startRecording(const QString& path, int fps, QString* error) {
@@ -694,5 +722,7 @@ bool SceneView::startRecording(const QString& path, int fps, QString* error) {
 bool SceneView::stopRecording(QString* error) { return impl_->recorder.stop(error); }
 
 bool SceneView::isRecording() const { return impl_->recorder.isRecording(); }
+
+int SceneView::framesRecorded() const { return impl_->recorder.framesWritten(); }
 
 }  // namespace vms::ui

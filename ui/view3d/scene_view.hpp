@@ -74,14 +74,20 @@ class SceneView : public QWidget {
 
   /// Renders now and returns the image of the view (what the user sees).
   QImage grabImage();
-  bool saveScreenshot(const QString& path, QString* error = nullptr);  // .png / .jpg
-  bool exportGltf(const QString& path, QString* error = nullptr);      // .gltf (the scene)
+  /// The view rendered `scale` times its pixel size (1..8) into an offscreen window of its
+  /// own (same camera and aspect; lines and text keep their pixel size); scale 1 = grabImage.
+  QImage grabImage(int scale);
+  /// .png / .jpg of the view at `scale` times its pixel size (grabImage(scale)).
+  bool saveScreenshot(const QString& path, QString* error = nullptr, int scale = 1);
+  bool exportGltf(const QString& path, QString* error = nullptr);  // .gltf (the scene)
 
   /// Video of what the view shows: .ogv (VTK's Ogg Theora writer) or .mp4 (through ffmpeg if
-  /// it is installed). Frames are added by showFrame() while recording.
+  /// it is installed). A frame is added by every showFrame() while recording (one per
+  /// simulation frame shown, whether the camera moves or not).
   bool startRecording(const QString& path, int fps, QString* error = nullptr);
   bool stopRecording(QString* error = nullptr);
   bool isRecording() const;
+  int framesRecorded() const;
 
   /// Number of render calls since construction (self-measurement).
   long framesRendered() const;
