@@ -1,12 +1,15 @@
 #include "ui/app/main_window.hpp"
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -33,7 +36,11 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
       context_(new WorkbenchContext(document_, controller_, this)) {
   setObjectName("mainWindow");
   setAcceptDrops(true);
-  resize(1400, 900);
+  // 1400 x 900, or the screen's available area if smaller (the window never exceeds it).
+  const QRect available = QGuiApplication::primaryScreen()
+                              ? QGuiApplication::primaryScreen()->availableGeometry()
+                              : QRect(0, 0, 1400, 900);
+  resize(std::min(1400, available.width()), std::min(900, available.height()));
   createPanels(panels);
   createFileMenu();
   createEditMenu();

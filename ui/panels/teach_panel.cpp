@@ -38,13 +38,20 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
   layout_->addWidget(vehicle_reacts_);
   layout_->addWidget(hold_pose_);
   layout_->addWidget(hint_);
+  // The joint rows scroll: a 100-joint model made the panel, and with it the main window,
+  // 2400 px tall (issue 11).
+  rows_scroll_ = new QScrollArea(this);
+  rows_scroll_->setObjectName("teach_rows");
+  rows_scroll_->setWidgetResizable(true);
+  rows_scroll_->setFrameShape(QFrame::NoFrame);
+  rows_scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  layout_->addWidget(rows_scroll_, 1);
   layout_->addWidget(live_);
-  layout_->addStretch(1);
   clear();
 }
 
 void TeachPanel::clear() {
-  delete rows_widget_;
+  delete rows_scroll_->takeWidget();
   rows_widget_ = nullptr;
   rows_.clear();
   q_.resize(0);
@@ -141,7 +148,7 @@ void TeachPanel::setScenario(const Scenario& scenario) {
             [this, index](double shown) { boxChanged(index, shown); });
     rows_.push_back(row);
   }
-  layout_->insertWidget(3, rows_widget_);  // after the boxes and the hint
+  rows_scroll_->setWidget(rows_widget_);  // after the boxes and the hint
   q_ = scenario.initial_state.q;
   for (Row& row : rows_) showValue(row, q_.size() > row.joint ? q_[row.joint] : 0.0);
   setEditable(editable_);

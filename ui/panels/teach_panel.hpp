@@ -17,6 +17,7 @@
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
+class QScrollArea;
 class QSlider;
 class QVBoxLayout;
 
@@ -83,7 +84,8 @@ class TeachPanel : public QWidget {
   TeachLiveView* live_;
   bool posed_ = false;  // a pose was made since the scenario was loaded
   QLabel* hint_;
-  QWidget* rows_widget_ = nullptr;
+  QWidget* rows_widget_ = nullptr;  // the joint rows, inside rows_scroll_
+  QScrollArea* rows_scroll_ = nullptr;
   QVBoxLayout* layout_;
   std::vector<Row> rows_;
   VecX q_;
