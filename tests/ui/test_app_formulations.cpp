@@ -310,6 +310,14 @@ class TestAppFormulations : public QObject {
           qPrintable(quantity->currentText()), best_gap);
     QTest::qWait(200);
     QVERIFY(ui::MeasuredRun::grabWindow(window_.get()).save(QString::fromLocal8Bit(path)));
+    // The Matrices tab too, where asked (a look at the heat map).
+    const QByteArray matrices = qgetenv("VMS_FORMULATIONS_SCREENSHOT_MATRICES");
+    if (!matrices.isEmpty()) {
+      panel_->showTab(2);
+      QVERIFY(panel_->inspect("denoc", "H"));
+      QTest::qWait(200);
+      QVERIFY(ui::MeasuredRun::grabWindow(window_.get()).save(QString::fromLocal8Bit(matrices)));
+    }
   }
 
   void cleanupTestCase() {

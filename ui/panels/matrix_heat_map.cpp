@@ -28,16 +28,28 @@ MatrixHeatMap::MatrixHeatMap(QWidget* parent)
   value_->setObjectName("matrixValueLabel");
   applyPlotStyle(plot_);
   map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
-  QCPColorGradient gradient(QCPColorGradient::gpPolar);  // blue - white - red
+  QCPColorGradient gradient;  // blue (negative) - white (zero) - red (positive)
+  gradient.clearColorStops();
+  gradient.setColorStopAt(0.0, QColor(33, 80, 170));
+  gradient.setColorStopAt(0.5, QColor(255, 255, 255));
+  gradient.setColorStopAt(1.0, QColor(190, 30, 40));
   map_->setGradient(gradient);
   map_->setInterpolate(false);
   auto* scale = new QCPColorScale(plot_);
   plot_->plotLayout()->addElement(0, 1, scale);
   scale->setType(QCPAxis::atRight);
-  map_->setColorScale(scale);
+  map_->setColorScale(scale);  // takes the scale's gradient: set ours after
+  map_->setGradient(gradient);
   plot_->yAxis->setRangeReversed(true);  // row 0 at the top, as the matrix is written
   styleAxis(plot_->xAxis, tr("column"));
   styleAxis(plot_->yAxis, tr("row"));
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {  // rows and columns are integers
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    axis->setTicker(ticker);
+    axis->grid()->setVisible(false);
+  }
   plot_->setMinimumHeight(180);
   plot_->setMouseTracking(true);
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { hover(e->pos()); });
