@@ -258,7 +258,16 @@ class TestAppFormulations : public QObject {
     QVERIFY2(largest <= 1e-12 * std::max(1.0, M.cwiseAbs().maxCoeff()),
              qPrintable(QString::number(largest)));
     QVERIFY(panel_->heatMap()->cellText(0, 0).contains("crba: M(0, 0)"));
-    QVERIFY(panel_->setEnabled("crba", false));
+    // The analysis matrices of an example with an analysis frame: Lambda is 6 x 6, symmetric.
+    QVERIFY(open(sourcePath("models/spart_tutorial_5dof.scenario.json")));
+    QVERIFY(runFor(*window_, 0.2));
+    panel_->refreshNow();
+    QVERIFY(panel_->inspect("analysis", "Lambda (vehicle free)"));
+    const MatX lambda = panel_->heatMap()->matrix();
+    QCOMPARE(lambda.rows(), 6);
+    QCOMPARE(lambda.cols(), 6);
+    QVERIFY((lambda - lambda.transpose()).norm() <= 1e-9 * std::max(1.0, lambda.norm()));
+    QVERIFY(lambda.norm() > 0.0);
   }
 
   void screenshot() {

@@ -18,6 +18,9 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
+#include "core/analysis/operational_space_inertia.hpp"
 #include "core/solvers/errata_registry.hpp"
 #include "ui/panels/matrix_heat_map.hpp"
 #include "ui/plots/plot_style.hpp"
@@ -34,6 +37,8 @@ constexpr int kIdRole = Qt::UserRole;
 constexpr qint64 kGhostBudgetMs = 30;
 constexpr long kGhostStepsPerCall = 500;
 constexpr double kLogFloor = 1e-17;  // differences below are drawn here (log axis)
+// The inspector's entry for the analysis matrices (not a formulation).
+const QString kAnalysisId = QStringLiteral("analysis");
 
 QString label(const Erratum& e) {
   return QString::fromStdString(e.solver + ": " + e.variant + "  " + e.equation);
@@ -146,11 +151,8 @@ QWidget* FormulationsPanel::buildMatricesTab() {
     const QString keep = inspect_quantity_->currentText();
     inspect_quantity_->blockSignals(true);
     inspect_quantity_->clear();
-    if (comparison_)
-      for (const SolverQuantity& q :
-           comparison_->intermediates(inspect_id_->currentData().toString().toStdString()))
-        inspect_quantity_->addItem(QString::fromStdString(q.name),
-                                   QString::fromStdString(q.meaning));
+    for (const SolverQuantity& q : quantitiesOf(inspect_id_->currentData().toString()))
+      inspect_quantity_->addItem(QString::fromStdString(q.name), QString::fromStdString(q.meaning));
     const int i = inspect_quantity_->findText(keep);
     inspect_quantity_->setCurrentIndex(i >= 0 ? i : 0);
     inspect_quantity_->blockSignals(false);
@@ -209,6 +211,7 @@ void FormulationsPanel::setScenario(const Scenario& scenario) {
       }
     }
   updating_lists_ = false;
+  refreshInspectorChoices();
 
   ghost_quantity_->blockSignals(true);
   const int shown = ghost_quantity_->currentIndex();
@@ -418,7 +421,8 @@ void FormulationsPanel::advanceGhosts() {
 
 void FormulationsPanel::compare() {
   frame_dirty_ = false;
-  if (!comparison_ || !have_frame_ || comparison_->ids().empty()) return;
+  if (!comparison_ || !have_frame_) return;
+  if (comparison_->ids().empty()) return refreshHeatMap();  // the analysis matrices
   const Snapshot& s = frame_.snapshot;
   const Model& model = scenario_->model;
   // The applied joint forces of the frame and gravity; the force models' wrenches (water,
@@ -545,6 +549,10 @@ void FormulationsPanel::refreshInspectorChoices() {
   if (comparison_)
     for (const std::string& id : comparison_->ids())
       inspect_id_->addItem(QString::fromStdString(id), QString::fromStdString(id));
+  if (scenario_ && scenario_->analysis && scenario_->analysis->end_effector_frame >= 0)
+    inspect_id_->addItem(
+        tr("analysis at %1").arg(QString::fromStdString(scenario_->analysis->end_effector)),
+        kAnalysisId);
   const int i = inspect_id_->findData(keep);
   inspect_id_->setCurrentIndex(i >= 0 ? i : (inspect_id_->count() > 0 ? 0 : -1));
   inspect_id_->blockSignals(false);
@@ -567,13 +575,37 @@ void FormulationsPanel::refreshHeatMap() {
   if (!comparison_) return heat_map_->setMatrix(MatX(), QString());
   const std::string id = inspect_id_->currentData().toString().toStdString();
   const std::string name = inspect_quantity_->currentText().toStdString();
-  for (const SolverQuantity& q : comparison_->intermediates(id))
+  for (const SolverQuantity& q : quantitiesOf(inspect_id_->currentData().toString()))
     if (q.name == name) {
       heat_map_->setMatrix(q.value, QString::fromStdString(id + ": " + name));
       heat_map_->setToolTip(QString::fromStdString(q.meaning));
       return;
     }
   heat_map_->setMatrix(MatX(), QString::fromStdString(id));
+}
+
+std::vector<SolverQuantity> FormulationsPanel::quantitiesOf(const QString& id) const {
+  if (!comparison_) return {};
+  if (id != kAnalysisId) return comparison_->intermediates(id.toStdString());
+  if (!scenario_ || !scenario_->analysis || !have_frame_) return {};
+  const Model& model = scenario_->model;
+  const State& state = frame_.snapshot.state;
+  if (state.q.size() != model.njoints) return {};
+  Data data(model);
+  computeKinematics(model, data, state);
+  crba(model, data, state);
+  const int frame = scenario_->analysis->end_effector_frame;
+  const OperationalSpaceInertia free_vehicle =
+      frameOperationalSpaceInertia(model, data, frame, VehicleMode::Free);
+  const OperationalSpaceInertia locked =
+      frameOperationalSpaceInertia(model, data, frame, VehicleMode::Locked);
+  return {
+      {"M", "generalized inertia (crba), [vehicle; joints]", data.M},
+      {"Lambda (vehicle free)",
+       "operational-space inertia (J M^-1 J^T)^-1 at the analysis frame, [f; n], world axes",
+       free_vehicle.Lambda},
+      {"Lambda (vehicle locked)", "the same with the vehicle held (Jm, Mmm)", locked.Lambda},
+  };
 }
 
 }  // namespace vms::ui

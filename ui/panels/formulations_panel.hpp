@@ -101,6 +101,10 @@ class FormulationsPanel : public QWidget {
   void replotDifferences();
   void replotErrata();
   void refreshInspectorChoices();
+  /// The intermediates of formulation `id`, or for kAnalysisId the analysis matrices (M and
+  /// the operational-space inertia Lambda of the scenario's analysis frame) at the compared
+  /// state.
+  std::vector<SolverQuantity> quantitiesOf(const QString& id) const;
   void refreshHeatMap();
   static Sample sampleOf(const Snapshot& s);
   double value(const Sample& s) const;
