@@ -62,7 +62,7 @@ FormulationsPanel::FormulationsPanel(QWidget* parent)
   connect(timer_, &QTimer::timeout, this, [this] {
     if (frame_dirty_) compare();
     if (!ghosts_.empty()) advanceGhosts();
-    if (ghosts_dirty_) replotErrata();
+    if (ghosts_dirty_ && ghost_plot_->isVisible()) replotErrata();  // else when shown
   });
   timer_->start();
 }
