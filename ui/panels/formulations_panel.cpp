@@ -179,6 +179,7 @@ void FormulationsPanel::setScenario(const Scenario& scenario) {
   comparison_ = std::make_unique<FormulationComparison>(scenario_->model);
   ghosts_.clear();
   differences_.clear();
+  real_.clear();  // the old run's samples: no ghost of the new model may step towards them
   have_frame_ = false;
   const Model& model = scenario_->model;
 
