@@ -28,6 +28,7 @@
 #include "ui/app/measured_run.hpp"
 #include "ui/panels/formulations_panel.hpp"
 #include "ui/panels/matrix_heat_map.hpp"
+#include "ui/view3d/scene_view.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -221,7 +222,10 @@ class TestAppFormulations : public QObject {
       ghost_plotted |= panel_->errataPlot()->graph(i)->name().contains(id) &&
                        panel_->errataPlot()->graph(i)->dataCount() > 0;
     QVERIFY(ghost_plotted);
+    // The ghost model in the 3D view, gone with the toggle.
+    QCOMPARE(window_->sceneView()->ghostCount(), 1);
     QVERIFY(panel_->setEnabled(id, false));
+    QCOMPARE(window_->sceneView()->ghostCount(), 0);
     QVERIFY(panel_->setEnabled(corrected, false));
   }
 

@@ -14,6 +14,8 @@ class FormulationsDock : public WorkbenchPanel {
   QWidget* widget() const override { return view_; }
   void bind(WorkbenchContext& context) override {
     QObject::connect(view_, &FormulationsPanel::message, &context, &WorkbenchContext::warning);
+    QObject::connect(view_, &FormulationsPanel::ghostsMoved, &context,
+                     &WorkbenchContext::showGhosts);
   }
   void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
     view_->setScenario(scenario);

@@ -21,6 +21,7 @@
 #include "core/algorithms/crba.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/analysis/operational_space_inertia.hpp"
+#include "core/model/data.hpp"
 #include "core/solvers/errata_registry.hpp"
 #include "ui/panels/matrix_heat_map.hpp"
 #include "ui/plots/plot_style.hpp"
@@ -305,6 +306,7 @@ void FormulationsPanel::removeFormulation(const QString& id) {
   ghosts_.erase(
       std::remove_if(ghosts_.begin(), ghosts_.end(), [&](const auto& g) { return g.first == id; }),
       ghosts_.end());
+  publishGhostPoses();
   refreshInspectorChoices();
   updateTable();
   replotDifferences();
@@ -323,6 +325,7 @@ void FormulationsPanel::startGhost(const QString& id) {
   }
   ghosts_.emplace_back(id, std::move(ghost));
   ghosts_dirty_ = true;
+  publishGhostPoses();
 }
 
 void FormulationsPanel::selectErratum(const QString& id) {
@@ -391,6 +394,7 @@ void FormulationsPanel::clear() {
   for (const auto& g : ghosts_) ids.push_back(g.first);
   ghosts_.clear();
   for (const QString& id : ids) startGhost(id);
+  publishGhostPoses();
   have_frame_ = false;
   frame_dirty_ = false;
   updateTable();
@@ -407,6 +411,7 @@ void FormulationsPanel::refreshNow() {
 void FormulationsPanel::advanceGhosts() {
   QElapsedTimer clock;
   clock.start();
+  bool moved = false;
   for (auto& [id, ghost] : ghosts_) {
     while (ghost->next < real_.size() && clock.elapsed() < kGhostBudgetMs) {
       const Sample& target = real_[ghost->next];
@@ -416,8 +421,22 @@ void FormulationsPanel::advanceGhosts() {
       ghost->samples.push_back(std::move(s));
       ++ghost->next;
       ghosts_dirty_ = true;
+      moved = true;
     }
   }
+  if (moved) publishGhostPoses();
+}
+
+void FormulationsPanel::publishGhostPoses() {
+  std::vector<std::vector<Pose>> poses;
+  if (scenario_) {
+    Data data(scenario_->model);
+    for (const auto& [id, ghost] : ghosts_) {
+      forwardKinematics(scenario_->model, data, ghost->run->simulator().state());
+      poses.push_back(data.oMi);
+    }
+  }
+  emit ghostsMoved(poses);
 }
 
 void FormulationsPanel::compare() {

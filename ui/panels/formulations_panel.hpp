@@ -76,6 +76,9 @@ class FormulationsPanel : public QWidget {
 
  signals:
   void message(const QString& text);
+  /// The ghost runs' body poses (model.nbodies each), one set per enabled erratum with a ghost,
+  /// at the ghost's newest state: for the 3D view. Empty: no ghost.
+  void ghostsMoved(const std::vector<std::vector<vms::Pose>>& ghosts);
 
  private:
   struct Sample {
@@ -96,6 +99,7 @@ class FormulationsPanel : public QWidget {
   void removeFormulation(const QString& id);
   void startGhost(const QString& id);
   void advanceGhosts();
+  void publishGhostPoses();
   void compare();
   void updateTable();
   void replotDifferences();
