@@ -263,6 +263,13 @@ void Simulator::setSolver(const std::string& name) {
   replaceDynamics(name, name == rootedSolverName() ? scenario_.root : std::string());
 }
 
+void Simulator::useSolver(std::unique_ptr<ForwardDynamicsSolver> solver) {
+  auto dynamics = std::make_unique<SystemDynamics>(scenario_.model, std::move(solver));
+  for (auto& f : force_models_) dynamics->addForceModel(f.get());
+  dynamics->setJointForces(tau_);
+  dynamics_ = std::move(dynamics);
+}
+
 void Simulator::setRoot(const std::string& link) { replaceDynamics(rootedSolverName(), link); }
 
 void Simulator::setIntegrator(const std::string& name) {

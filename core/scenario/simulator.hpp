@@ -103,6 +103,10 @@ class Simulator {
   /// std::invalid_argument for an unknown solver (solverNames()). base-invariant keeps the
   /// scenario's root; any other solver clears it.
   void setSolver(const std::string& name);
+  /// Steps with `solver`, made by the caller for model() (the app's errata ghost runs a printed
+  /// form of the equations this way); scenario().solver keeps its name. std::invalid_argument
+  /// for a null solver.
+  void useSolver(std::unique_ptr<ForwardDynamicsSolver> solver);
   /// The base-invariant solver re-rooted at `link`'s body ("" = the vehicle, the model's own
   /// root); std::invalid_argument (rootProblem, core/solvers/rooted_solver.hpp) if it cannot be.
   void setRoot(const std::string& link);

@@ -38,6 +38,9 @@ class ScenePanel : public Adapter<SceneView> {
     QObject::connect(scene, &SceneView::message, &context, &WorkbenchContext::warning);
     QObject::connect(scene, &SceneView::bodyPicked, &context, &WorkbenchContext::pickBody);
     QObject::connect(&context, &WorkbenchContext::bodyPicked, scene, &SceneView::setSelectedBody);
+    QObject::connect(
+        &context, &WorkbenchContext::ghostsMoved, scene,
+        [scene](const std::vector<std::vector<Pose>>& ghosts) { scene->setGhostPoses(ghosts); });
     QObject::connect(&context, &WorkbenchContext::bodySelected, scene, &SceneView::setSelectedBody);
     QObject::connect(&context, &WorkbenchContext::jointSelected, scene,
                      [scene](int body, int) { scene->setSelectedBody(body); });

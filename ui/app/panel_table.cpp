@@ -3,6 +3,7 @@
 // plots_dock.cpp).
 #include <QCoreApplication>
 
+#include "ui/app/formulations_dock.hpp"
 #include "ui/app/panel_adapters.hpp"
 #include "ui/app/plots_dock.hpp"
 #include "ui/app/workbench_panel.hpp"
@@ -24,6 +25,8 @@ std::vector<PanelSpec> workbenchPanels() {
        "propertyInspectorDock", 0},
       {"plotsDock", tr("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 400},
       {"teachDock", tr("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
+      {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
+       "plotsDock", 0},
       {"logDock", tr("Log"), Qt::BottomDockWidgetArea, logDock, {}, 80},
   };
   // clang-format on

@@ -7,6 +7,9 @@
 // through the context in the order panels were bound: the 3D view, then the docks in table order.
 #include <QObject>
 #include <QString>
+#include <vector>
+
+#include "core/spatial/se3.hpp"
 
 class QWidget;
 
@@ -50,8 +53,13 @@ class WorkbenchContext : public QObject {
   /// A compiled-model joint (user order): emits jointSelected with its body and the index of
   /// the description joint of the same name; nothing for an index the model does not have.
   void selectJoint(int joint);
+  /// Errata mode's ghost models: body poses (model.nbodies each) per ghost run; the 3D view
+  /// draws them translucent. Empty: none.
+  void showGhosts(const std::vector<std::vector<vms::Pose>>& ghosts) { emit ghostsMoved(ghosts); }
 
  signals:
+  /// The ghost models moved (showGhosts).
+  void ghostsMoved(const std::vector<std::vector<vms::Pose>>& ghosts);
   void logged(vms::ui::MessageLevel level, const QString& text);
   void problemRaised(const QString& title, const QString& text);
   /// A body clicked in the 3D view (-1: none): every view selects it.

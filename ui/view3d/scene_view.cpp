@@ -90,6 +90,8 @@ struct SceneView::Impl {
   Model model;
   std::unique_ptr<Data> data;  // forward kinematics when a frame carries no body poses
   std::vector<LinkPart> parts;
+  QString model_dir;                          // for the ghosts' meshes
+  std::vector<std::vector<LinkPart>> ghosts;  // errata mode: translucent copies of the links
   ModelOverlays overlays;
   OverlayLegend legend;
   EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
@@ -304,6 +306,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     forwardKinematics(d.model, *d.data, State::neutral(d.model));
     d.poses = d.data->oMi;
 
+    d.model_dir = model_dir;
     LinkGeometry geometry = buildLinkGeometry(d.model, model_dir);
     d.parts = std::move(geometry.parts);
     for (LinkPart& part : d.parts) d.scene->AddActor(part.actor);
@@ -364,6 +367,9 @@ void SceneView::clearModel() {
   d.world.clear();
   for (LinkPart& part : d.parts) d.scene->RemoveActor(part.actor);
   d.parts.clear();
+  for (auto& ghost : d.ghosts)
+    for (LinkPart& part : ghost) d.scene->RemoveActor(part.actor);
+  d.ghosts.clear();
   d.overlays.clear();
   d.legend.clear();
   d.ellipsoid_fixed.clear();
@@ -382,6 +388,35 @@ void SceneView::clearModel() {
 }
 
 // ---- frames --------------------------------------------------------------------------------
+
+void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
+  Impl& d = *impl_;
+  if (!d.has_model) return;
+  while (d.ghosts.size() > ghosts.size()) {
+    for (LinkPart& part : d.ghosts.back()) d.scene->RemoveActor(part.actor);
+    d.ghosts.pop_back();
+  }
+  while (d.ghosts.size() < ghosts.size()) {
+    LinkGeometry geometry = buildLinkGeometry(d.model, d.model_dir);
+    for (LinkPart& part : geometry.parts) {
+      // The same sizes as the real links (placeholders were scaled in setModel).
+      if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
+      part.actor->GetProperty()->SetOpacity(0.3);
+      part.actor->PickableOff();
+      d.scene->AddActor(part.actor);
+    }
+    d.ghosts.push_back(std::move(geometry.parts));
+  }
+  for (size_t g = 0; g < ghosts.size(); ++g) {
+    if (ghosts[g].size() != size_t(d.model.nbodies)) continue;
+    bool finite = true;
+    for (const Pose& X : ghosts[g]) finite = finite && X.p.allFinite() && X.R.allFinite();
+    if (finite) placeLinkParts(d.ghosts[g], ghosts[g]);
+  }
+  update();
+}
+
+int SceneView::ghostCount() const { return static_cast<int>(impl_->ghosts.size()); }
 
 void SceneView::showFrame(const SimFrame& frame) {
   Impl& d = *impl_;

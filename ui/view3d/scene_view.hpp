@@ -71,6 +71,11 @@ class SceneView : public QWidget {
   Vec3 vehicleCenter() const;
   /// Highlights a body (-1: none).
   void setSelectedBody(int body);
+  /// Translucent ghost models (errata mode): one set of body poses (size model.nbodies) per
+  /// ghost, drawn with the links' geometry at opacity 0.3, not pickable; an empty list removes
+  /// them. Ignored while no model is shown or when a set has the wrong size.
+  void setGhostPoses(const std::vector<std::vector<Pose>>& ghosts);
+  int ghostCount() const;
 
   /// Renders now and returns the image of the view (what the user sees).
   QImage grabImage();

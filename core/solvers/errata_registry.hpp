@@ -1,0 +1,45 @@
+#pragma once
+// The errata of the seed papers as runnable solvers: one table, each entry a printed equation
+// that the notes correct, with the solver variant that evaluates it as printed. The desktop
+// app's errata mode runs them next to the corrected solver (a ghost run, a second curve); the
+// tests check that every *Variant enum value has its entry (tests/core/test_errata_registry).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model/sample_models.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
+
+namespace vms {
+
+struct Erratum {
+  std::string id;           // "<solver>/<variant>", e.g. "lagrange-poincare/printed-nhat"
+  std::string solver;       // registry name of the corrected solver, e.g. "lagrange-poincare"
+  std::string variant;      // the variant's toString() spelling, e.g. "printed-nhat"
+  std::string equation;     // where the paper prints it, e.g. "seed 001 (100)"
+  std::string explanation;  // two sentences: what is wrong; why energy/momentum checks miss it
+  /// The relative acceleration error against aba (largest difference / max(1, largest entry))
+  /// that docs/solvers.md reports for the printed form (the smallest over its tests' cases;
+  /// other states give other values). 0: the erratum never shows in the accelerations, only
+  /// in the matrices.
+  double documented_error = 0.0;
+  /// A random tree on which the printed form is defined and shows (tests, demos).
+  RandomTreeOptions demo;
+};
+
+/// Every erratum, grouped by solver in registry order.
+const std::vector<Erratum>& errata();
+
+/// The erratum called `id`, or nullptr.
+const Erratum* findErratum(const std::string& id);
+
+/// "" when the printed form of `erratum` is defined for `model`, else why not (the solver's or
+/// the variant's refusal, as its constructor words it).
+std::string erratumSupportProblem(const Erratum& erratum, const Model& model);
+
+/// The solver evaluating `erratum` as printed for `model`. Throws std::invalid_argument
+/// (erratumSupportProblem's text) where it is not defined.
+std::unique_ptr<ForwardDynamicsSolver> makeErratumSolver(const Erratum& erratum,
+                                                         const Model& model);
+
+}  // namespace vms
