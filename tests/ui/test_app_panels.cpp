@@ -169,7 +169,7 @@ class TestAppPanels : public QObject {
     QVERIFY(window.panelWidget<ui::ModelTreePanel>() &&
             window.panelWidget<ui::PropertyInspector>());
     // The plots dock brings its menu (between View and Export) and its export action.
-    QCOMPARE(menuTitles(window), QStringList({"&File", "E&xamples", "&Simulation", "&View",
+    QCOMPARE(menuTitles(window), QStringList({"&File", "&Edit", "E&xamples", "&Simulation", "&View",
                                               "&Plots", "E&xport", "&Window", "&Help"}));
     QStringList exports;
     for (QAction* action : menuNamed(window, "E&xport")->actions()) exports << action->text();
@@ -262,8 +262,8 @@ class TestAppPanels : public QObject {
     QCOMPARE(calls.binds, 1);
     QCOMPARE(calls.context, window.context());
     QCOMPARE(menuTitles(window),
-             QStringList({"&File", "E&xamples", "&Simulation", "&View", "&Plots", "&Recorder",
-                          "E&xport", "&Window", "&Help"}));
+             QStringList({"&File", "&Edit", "E&xamples", "&Simulation", "&View", "&Plots",
+                          "&Recorder", "E&xport", "&Window", "&Help"}));
     QVERIFY(calls.menu && calls.export_action);
     QMenu* exports = menuNamed(window, "E&xport");
     QVERIFY(exports->actions().contains(calls.export_action));
@@ -335,7 +335,7 @@ class TestAppPanels : public QObject {
       for (const QString& name : names)
         QVERIFY2(!text.contains(name), qPrintable(file.fileName() + ": " + name));
     }
-    QCOMPARE(files, 5);
+    QCOMPARE(files, 7);  // .hpp, .cpp, _edit, _exports, _files, _help, _view
   }
 
   void panelsDoNotIncludeTheAppLayer() {
