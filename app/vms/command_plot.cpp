@@ -1,8 +1,9 @@
 // vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] [--logy]
-//          [--width W --height H]
+//          [--width W --height H] [--scale S]
 // A figure of trajectory CSV columns with the workbench's plot styling, rendered headless
 // (Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise). One pane per unit; default
-// size 900 px wide, max(400, 60 + 200 per pane) high. Only built with the UI.
+// size 1600 x 1000 px at scale 2, as the desktop's plot exports (ui/plots/plot_export.hpp).
+// Only built with the UI.
 #ifdef VMS_HAVE_PLOT
 
 #include <QApplication>
@@ -20,7 +21,7 @@ namespace {
 
 const char* kPlotUsage =
     "usage: vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] "
-    "[--logy] [--width W] [--height H]";
+    "[--logy] [--width W] [--height H] [--scale S]";
 
 /// Qt's own messages (font and runtime-directory notices) are not for the command's user;
 /// critical ones are kept, as warnings.
@@ -50,7 +51,8 @@ int pixels(const Arguments& args, const char* name, long fallback) {
 }  // namespace
 
 int runPlot(int argc, char** argv) {
-  const Arguments args(argc, argv, 2, {"y", "x", "out", "title", "width", "height"}, {"logy"});
+  const Arguments args(argc, argv, 2, {"y", "x", "out", "title", "width", "height", "scale"},
+                       {"logy"});
   if (args.positional().size() != 1) throw UsageError(kPlotUsage);
   const QString csv = QString::fromStdString(args.positional()[0]);
   ui::CsvPlotOptions options;
@@ -59,7 +61,12 @@ int runPlot(int argc, char** argv) {
   if (const auto title = args.get("title")) options.title = QString::fromStdString(*title);
   options.log_y = args.has("logy");
   options.size =
-      QSize(pixels(args, "width", 900), args.has("height") ? pixels(args, "height", 0) : 0);
+      QSize(pixels(args, "width", ui::kFigureWidth), pixels(args, "height", ui::kFigureHeight));
+  options.scale = args.number("scale", ui::kFigureScale);
+  if (!(options.scale >= 1.0 && options.scale <= 4.0))
+    throw UsageError(
+        "--scale must be a number from 1 to 4 (the figure's fonts and lines are "
+        "drawn that many times larger)");
   const QString out = QString::fromStdString(args.required("out"));
   if (ui::plotFormatOf(out).isEmpty())
     throw UsageError("--out " + out.toStdString() +

@@ -29,7 +29,7 @@ const char* kHelp =
     "  vms sweep merge SHARD.csv... [--out FILE.csv]   (joins the CSVs of --shard K/N runs)\n"
 #ifdef VMS_HAVE_PLOT
     "  vms plot CSV --y COL[,COL...] [--x COL] --out FILE.{png,svg,pdf} [--title T] [--logy]\n"
-    "           [--width W] [--height H]\n"
+    "           [--width W] [--height H] [--scale S]\n"
 #endif
     "\n"
     "  vms --version\n"

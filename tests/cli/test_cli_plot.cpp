@@ -177,8 +177,9 @@ void TestCliPlot::pngOfSimulateColumns() {
   QVERIFY2(r.status == 0, r.err.constData());
   QVERIFY2(r.err.isEmpty(), r.err.constData());  // headless, and quiet
   const Png png = decodePng(readAll(out));
-  QCOMPARE(png.width, 900);  // default size: two panes (N s, N m s), 60 + 2 x 200 px
-  QCOMPARE(png.height, 460);
+  // Default size: the desktop plot exports' 1600 x 1000 px at scale 2 (issue 11).
+  QCOMPARE(png.width, 1600);
+  QCOMPARE(png.height, 1000);
   QVERIFY2(distinctColors(png) > 20, qPrintable(QString::number(distinctColors(png))));
   long ink = 0;
   for (quint32 c : png.rgb) ink += c != 0xffffff;
@@ -192,6 +193,19 @@ void TestCliPlot::pngOfSimulateColumns() {
   const Png s = decodePng(readAll(small));
   QCOMPARE(s.width, 400);
   QCOMPARE(s.height, 300);
+
+  // --scale: the same pixels, laid out at pixels / scale (larger fonts and lines).
+  const QString one = tmp_.filePath("scale1.png"), two = tmp_.filePath("scale2.png");
+  for (const auto& [file, scale] : {std::pair{one, "1"}, std::pair{two, "2"}})
+    QCOMPARE(runVms({"plot", sim_, "--y", "T", "--out", file, "--width", "800", "--height", "500",
+                     "--scale", scale})
+                 .status,
+             0);
+  const Png p1 = decodePng(readAll(one)), p2 = decodePng(readAll(two));
+  QCOMPARE(p1.width, 800);
+  QCOMPARE(p2.width, 800);
+  QVERIFY(p1.rgb != p2.rgb);
+  QCOMPARE(runVms({"plot", sim_, "--y", "T", "--out", one, "--scale", "9"}).status, 2);
 }
 
 void TestCliPlot::differentColumnsDifferentImages() {

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <memory>
 
+#include "ui/plots/plot_export.hpp"
+
 class QWidget;
 
 namespace vms::ui {
@@ -20,8 +22,8 @@ std::unique_ptr<WorkbenchPanel> plotsDock(WorkbenchContext& context);
 
 /// Figure size of plot exports: PNG pixels, laid out at pixels / scale (ui/plots/plot_export).
 struct PlotExportSize {
-  QSize pixels{1600, 1000};
-  double scale = 2.0;
+  QSize pixels{kFigureWidth, kFigureHeight};  // the defaults `vms plot` uses too
+  double scale = kFigureScale;
 };
 
 /// Asks for the figure size (starting from the last one used, persisted); false if cancelled.

@@ -75,15 +75,17 @@ bool renderCsvPlot(const CsvTable& table, const CsvPlotOptions& options, const Q
   auto spec = csvPlotSpec(table, options, error);
   if (!spec) return false;
   QSize size = options.size;
-  if (size.height() <= 0) size.setHeight(autoHeight(static_cast<int>(spec->panes.size())));
+  const double scale = options.scale > 0.0 ? options.scale : 1.0;
+  if (size.height() <= 0)
+    size.setHeight(int(scale * autoHeight(static_cast<int>(spec->panes.size()))));
   QCustomPlot plot;
-  plot.resize(size);
+  plot.resize(size / scale);
   PlotFigure figure(&plot, *spec);
   std::vector<const std::vector<double>*> columns;
   for (const QString& id : spec->seriesIds()) columns.push_back(&table.data[table.indexOf(id)]);
   figure.appendRows(table.data[table.indexOf(options.x)], columns, 0);
   figure.rescale();
-  return savePlot(&plot, path, size, error);
+  return savePlot(&plot, path, size, error, scale);
 }
 
 }  // namespace vms::ui

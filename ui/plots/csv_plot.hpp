@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ui/plots/csv_table.hpp"
+#include "ui/plots/plot_export.hpp"
 #include "ui/plots/plot_spec.hpp"
 
 namespace vms::ui {
@@ -16,9 +17,10 @@ namespace vms::ui {
 struct CsvPlotOptions {
   QStringList y;  // columns to plot
   QString x = QStringLiteral("t");
-  QString title;               // empty: "<y columns> vs <x>"
-  bool log_y = false;          // values <= 0 are then not drawn
-  QSize size = QSize(900, 0);  // height 0: automatic, autoHeight(panes)
+  QString title;                                    // empty: "<y columns> vs <x>"
+  bool log_y = false;                               // values <= 0 are then not drawn
+  QSize size = QSize(kFigureWidth, kFigureHeight);  // PNG pixels (the panel's export default)
+  double scale = kFigureScale;  // laid out at size / scale: 2 = a 2x (192 dpi) figure
 };
 
 /// The spec for `options` over `table`; empty with *error naming the unknown column (and

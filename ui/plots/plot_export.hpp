@@ -9,6 +9,12 @@ class QCustomPlot;
 
 namespace vms::ui {
 
+/// The default figure of the plots panel's exports and of `vms plot` (one default for both):
+/// 1600 x 1000 pixels at scale 2 (laid out at 800 x 500, fonts and lines twice as large).
+inline constexpr int kFigureWidth = 1600;
+inline constexpr int kFigureHeight = 1000;
+inline constexpr double kFigureScale = 2.0;
+
 /// "png", "svg", "pdf".
 QStringList supportedPlotFormats();
 /// Lower-case suffix of `path` if supported, else empty.
