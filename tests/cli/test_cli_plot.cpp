@@ -10,6 +10,7 @@
 #include <QtEndian>
 #include <cstdlib>
 #include <set>
+#include <utility>
 
 #include "test_support.hpp"
 
