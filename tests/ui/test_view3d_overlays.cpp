@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "test_view3d_support.hpp"
-#include "ui/view3d/world_reference.hpp"
+#include "ui/view3d/grid_spacing.hpp"
 
 using namespace vms;
 using namespace vms::test;

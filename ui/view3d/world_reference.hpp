@@ -7,11 +7,9 @@
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 
-namespace vms::ui {
+#include "ui/view3d/grid_spacing.hpp"
 
-/// The grid spacing for a model of characteristic length `size` (m): 1, 2 or 5 times a power
-/// of ten, the largest not above size / 5.
-double gridSpacing(double size);
+namespace vms::ui {
 
 class WorldReference {
  public:
