@@ -84,8 +84,8 @@ BaseInvariantSolver::BaseInvariantSolver(const Model& model, BaseInvariantOption
       a_grand_(model.nbodies, Vec6::Zero()),
       body_names_(model.body_names) {
   const std::size_t n = static_cast<std::size_t>(model.nbodies);
-  for (std::vector<Mat6>* m : {&x_.P, &x_.S, &x_.Pa, &x_.S_plus}) m->assign(n, Mat6::Zero());
-  for (std::vector<Vec6>* v :
+  for (AlignedArray<Mat6>* m : {&x_.P, &x_.S, &x_.Pa, &x_.S_plus}) m->assign(n, Mat6::Zero());
+  for (AlignedArray<Vec6>* v :
        {&x_.z_p, &x_.z_s, &x_.za, &x_.z_s_plus, &x_.a, &x_.s, &x_.U_p, &x_.U_s, &x_.alpha})
     v->assign(n, Vec6::Zero());
   for (std::vector<double>* d : {&x_.D_p, &x_.D_s, &x_.eps_p, &x_.eps_s, &x_.form})

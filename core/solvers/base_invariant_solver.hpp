@@ -40,6 +40,15 @@
 #include "core/solvers/rerooted_tree.hpp"
 
 namespace vms {
+/// Workspace arrays at Eigen's full alignment (64 bytes with AVX-512), not a Mat6's own 32:
+/// with 32 the vectorized loops over a 6x6 block start at an address-dependent element, whose
+/// head is computed without FMA, so two solver objects rounded differently in the last bit
+/// (the desktop export of seed002_base_invariance differed from `vms run` by 1 ulp).
+template <class T>
+using AlignedArray = std::vector<T, Eigen::aligned_allocator<T>>;
+}  // namespace vms
+
+namespace vms {
 
 /// Which form of the paper's equations the solver runs. Only Corrected is right; the printed
 /// ones reproduce an erratum of the paper (notes §1, §3) for teaching and for the tests that
@@ -83,15 +92,15 @@ int rootBodyOfLink(const Model& model, const std::string& name);
 /// The quantities of the last compute(), per body (index = model body), world frame at the
 /// world origin (Data's convention).
 struct BaseInvariantQuantities {
-  std::vector<Mat6> P, S;          // articulated inertias of the two sweeps
-  std::vector<Mat6> Pa, S_plus;    // P+ moved across the edge to the parent; S+ (before the hinge)
-  std::vector<Vec6> z_p, z_s;      // articulated bias forces of the two sweeps
-  std::vector<Vec6> za, z_s_plus;  // z_p moved across the edge; z_s+ (before the hinge)
-  std::vector<Vec6> a;             // velocity term of the body's edge (re-rooted direction)
-  std::vector<Vec6> s;             // axis of the body's edge (re-rooted direction)
-  std::vector<Vec6> U_p, U_s;      // P s, S+ s
+  AlignedArray<Mat6> P, S;          // articulated inertias of the two sweeps
+  AlignedArray<Mat6> Pa, S_plus;    // P+ moved across the edge to the parent; S+ (before the hinge)
+  AlignedArray<Vec6> z_p, z_s;      // articulated bias forces of the two sweeps
+  AlignedArray<Vec6> za, z_s_plus;  // z_p moved across the edge; z_s+ (before the hinge)
+  AlignedArray<Vec6> a;             // velocity term of the body's edge (re-rooted direction)
+  AlignedArray<Vec6> s;             // axis of the body's edge (re-rooted direction)
+  AlignedArray<Vec6> U_p, U_s;      // P s, S+ s
   std::vector<double> D_p, D_s, eps_p, eps_s;
-  std::vector<Vec6> alpha;   // spatial accelerations from Lemma 3.2
+  AlignedArray<Vec6> alpha;  // spatial accelerations from Lemma 3.2
   std::vector<double> form;  // (3.13) used for the body's edge: +1 p-form, -1 s-form
 };
 
@@ -124,10 +133,12 @@ class BaseInvariantSolver final : public ForwardDynamicsSolver {
   RerootedTree tree_;
   std::vector<Pose> body_pose_;  // oMi at the last compute (for the body-origin Lambda)
   BaseInvariantQuantities x_;
-  std::vector<Mat6> M_;        // rigid (plus added) inertias
-  std::vector<Vec6> b_;        // bias forces
-  std::vector<Vec6> a_grand_;  // PrintedDualCoriolis: the velocity term it uses
-  Eigen::LLT<Mat6> llt_;
+  AlignedArray<Mat6> M_;        // rigid (plus added) inertias
+  AlignedArray<Vec6> b_;        // bias forces
+  AlignedArray<Vec6> a_grand_;  // PrintedDualCoriolis: the velocity term it uses
+  // At Eigen's full alignment (see AlignedArray): the factorisation's loops then start at the
+  // same element in every solver object.
+  alignas(EIGEN_MAX_ALIGN_BYTES) Eigen::LLT<Mat6> llt_;
   std::vector<std::string> body_names_;
 };
 
