@@ -26,12 +26,22 @@ class CameraController {
   /// Translates the camera by the target's displacement since the last call (the first call
   /// after startFollowing() centres the view on the target).
   void follow(const Vec3& target);
-  void startFollowing() { last_target_.reset(); }
+  void startFollowing() {
+    last_target_.reset();
+    anchor_ = false;
+  }
+  /// The next follow() only notes its target (the view stays as framed); later calls move
+  /// the camera with it. For a freshly framed view: the model stays framed, then is followed.
+  void followFromHere() {
+    last_target_.reset();
+    anchor_ = true;
+  }
 
  private:
   vtkCamera* camera() const { return renderer_->GetActiveCamera(); }
   vtkRenderer* renderer_;
   std::optional<Vec3> last_target_;
+  bool anchor_ = false;  // followFromHere
 };
 
 }  // namespace vms::ui

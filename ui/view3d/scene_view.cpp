@@ -352,7 +352,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.applyHighlight();
     d.placeEverything(Vec3::Zero(), Vec3::Zero());
     d.camera.frame(d.center, d.size, aspectOf(this));
-    d.camera.startFollowing();
+    d.camera.followFromHere();
     d.camera_as_framed = true;
     for (const QString& text : geometry.messages) emit message(text);
   } catch (const std::exception& e) {
@@ -524,7 +524,7 @@ Vec3 SceneView::vehicleCenter() const { return impl_->vehicleCenter(); }
 void SceneView::resetCamera() {
   Impl& d = *impl_;
   d.camera.frame(d.has_model ? d.center : Vec3::Zero(), d.has_model ? d.size : 2.0, aspectOf(this));
-  d.camera.startFollowing();  // the next followed point is centred (no jump from an older one)
+  d.camera.followFromHere();  // framed as it is, then followed (no jump from an older point)
   d.camera_as_framed = true;
   update();
 }
