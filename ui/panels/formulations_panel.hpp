@@ -80,6 +80,10 @@ class FormulationsPanel : public QWidget {
   /// at the ghost's newest state: for the 3D view. Empty: no ghost.
   void ghostsMoved(const std::vector<std::vector<vms::Pose>>& ghosts);
 
+ protected:
+  /// Shown again: draws what was recorded while hidden and recomputes the matrices.
+  void showEvent(QShowEvent* event) override;
+
  private:
   struct Sample {
     double t = 0.0, attitude = 0.0, energy = 0.0, displacement = 0.0;
