@@ -337,13 +337,15 @@ void TestSeed004Figures::fig6PlanarMomentaCancelAndStayInPlane() {
   double exchanged = 0.0, sum = 0.0;
   checkMomentaCancel(run, "6A", "P", {'x'}, {'z'}, &exchanged, &sum);
   if (QTest::currentTestFailed()) return;
-  QVERIFY(roundsTo(exchanged, "0.12") && sum <= 4.3e-12);
+  // The sums are rounding noise, whose last digits depend on the build (native 4.3e-12 N s and
+  // 1.1e-13 N m s; the generic ISA of the sanitizer build 1.15e-13 N m s): bounds an order above.
+  QVERIFY(roundsTo(exchanged, "0.12") && sum <= 1e-11);
   checkMomentaCancel(run, "6A", "P", {'y'}, {}, &exchanged, &sum);
   if (QTest::currentTestFailed()) return;
-  QVERIFY(roundsTo(exchanged, "0.051") && sum <= 4.3e-12);
+  QVERIFY(roundsTo(exchanged, "0.051") && sum <= 1e-11);
   checkMomentaCancel(run, "6B", "L", {'z'}, {'x', 'y'}, &exchanged, &sum);
   if (QTest::currentTestFailed()) return;
-  QVERIFY(roundsTo(exchanged, "0.0087") && sum <= 1.1e-13);
+  QVERIFY(roundsTo(exchanged, "0.0087") && sum <= 1e-12);
 }
 
 // Fig. 7A: "The rotation axis of joint 1 is along the x axis of the spacecraft coordinate
@@ -428,10 +430,10 @@ void TestSeed004Figures::fig8SpatialMomentaCancel() {
   double exchanged = 0.0, sum = 0.0;
   checkMomentaCancel(run, "8A", "P", {'x', 'y', 'z'}, {}, &exchanged, &sum);
   if (QTest::currentTestFailed()) return;
-  QVERIFY(roundsTo(exchanged, "29") && sum <= 1.2e-10);
+  QVERIFY(roundsTo(exchanged, "29") && sum <= 1e-9);  // rounding noise: see fig6
   checkMomentaCancel(run, "8B", "L", {'x', 'y', 'z'}, {}, &exchanged, &sum);
   if (QTest::currentTestFailed()) return;
-  QVERIFY(roundsTo(exchanged, "86") && sum <= 2.4e-10);
+  QVERIFY(roundsTo(exchanged, "86") && sum <= 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestSeed004Figures)
