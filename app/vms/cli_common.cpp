@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/io/model_io.hpp"
+#include "core/model/inertia_repair.hpp"
 #include "core/solvers/rooted_solver.hpp"
 
 namespace vms::cli {
@@ -58,10 +59,7 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
 }
 
 std::string withRepairHint(const std::string& message) {
-  // compileModel's words for a link's inertia (a reaction wheel's is not repaired).
-  const bool inertia = message.find("link '") != std::string::npos &&
-                       (message.find("violate the triangle inequality") != std::string::npos ||
-                        message.find("inertia is not positive semi-definite") != std::string::npos);
+  const bool inertia = isRepairableInertiaProblem(message);
   if (!inertia) return message;
   return message +
          " (--repair-inertia replaces such a link's principal moments by their mean, "

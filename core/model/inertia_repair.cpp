@@ -43,4 +43,10 @@ std::vector<std::string> repairInertias(ModelDescription& description) {
   return repaired;
 }
 
+bool isRepairableInertiaProblem(const std::string& message) {
+  return message.find("link '") != std::string::npos &&
+         (message.find("violate the triangle inequality") != std::string::npos ||
+          message.find("inertia is not positive semi-definite") != std::string::npos);
+}
+
 }  // namespace vms

@@ -29,4 +29,8 @@ Inertial clipRoundingNoise(const Inertial& inertial, double* clipped = nullptr);
 /// balanceinertia)". Other problems (NaN, negative mass, asymmetry) are left to compileModel.
 std::vector<std::string> repairInertias(ModelDescription& description);
 
+/// Whether `message` (a model load that failed) is compileModel's refusal of a link inertia that
+/// repairInertias balances (a reaction wheel's inertia is not a link's: not repairable here).
+bool isRepairableInertiaProblem(const std::string& message);
+
 }  // namespace vms

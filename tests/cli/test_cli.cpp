@@ -16,23 +16,14 @@
 #include "core/io/state_io.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "test_support.hpp"
+#include "vms_cli.hpp"
 
 using namespace vms;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  QByteArray out, err;
-};
-
-Run runVms(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(VMS_CLI_PATH), args);
-  p.waitForFinished(120000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-          p.readAllStandardError()};
-}
+using vms::test::Run;
+using vms::test::runVms;
 
 QString model(const char* name) { return QStringLiteral(VMS_SOURCE_DIR "/models/") + name; }
 

@@ -18,6 +18,7 @@
 #include "mjcf_writer.hpp"
 #include "mujoco_bridge.hpp"
 #include "test_support.hpp"
+#include "vms_cli.hpp"
 
 using namespace vms;
 
@@ -42,18 +43,8 @@ ModelDescription withTriangleViolation(int bad) {
   return d;
 }
 
-struct Run {
-  int status = -1;
-  QByteArray out, err;
-};
-
-Run runVms(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(VMS_CLI_PATH), args);
-  p.waitForFinished(120000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-          p.readAllStandardError()};
-}
+using vms::test::Run;
+using vms::test::runVms;
 
 }  // namespace
 

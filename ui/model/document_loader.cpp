@@ -54,13 +54,6 @@ void checkSimulatable(const Scenario& scenario) {
   Simulator check(scenario);  // what the constructor refuses, refused before the document opens
 }
 
-bool isRepairableInertiaProblem(const std::string& message) {
-  // compileModel's words for a link (a wheel's inertia is not the link's: not repairable here).
-  return message.find("link '") != std::string::npos &&
-         (message.find("violate the triangle inequality") != std::string::npos ||
-          message.find("inertia is not positive semi-definite") != std::string::npos);
-}
-
 LoadedDocument loadDocument(const std::string& path, bool repair_inertia) {
   if (!isScenarioFileName(path) && !isModelFileName(path))
     throw ModelError(path +

@@ -21,9 +21,6 @@ bool isScenarioFileName(const std::string& path);
 /// warning per link in the snapshot's warnings).
 LoadedDocument loadDocument(const std::string& path, bool repair_inertia = false);
 
-/// Whether a load failed because of an inertia that repairInertias can balance.
-bool isRepairableInertiaProblem(const std::string& message);
-
 /// Reads `text` as the file `path` would be read (.scenario.json or .vms.json) and returns the
 /// model description it holds; throws ModelError. Saving checks with it that what it is about
 /// to write reads back to the same description.

@@ -9,6 +9,7 @@
 
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/model/inertia_repair.hpp"
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/description_edits.hpp"
 #include "ui/model/document_edit_command.hpp"
@@ -156,7 +157,7 @@ bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
 }
 
 bool ModelDocument::isRepairableInertiaProblem(const QString& message) {
-  return vms::ui::isRepairableInertiaProblem(message.toStdString());
+  return vms::isRepairableInertiaProblem(message.toStdString());
 }
 
 bool ModelDocument::isOpen() const { return impl_->open; }
