@@ -63,11 +63,6 @@ void CameraController::frame(const Vec3& center, double size, double aspect) {
 
 void CameraController::follow(const Vec3& target) {
   if (!target.allFinite()) return;
-  if (anchor_) {
-    anchor_ = false;
-    last_target_ = target;
-    return;
-  }
   vtkCamera* cam = camera();
   const Vec3 focal = get3(cam->GetFocalPoint());
   const Vec3 position = get3(cam->GetPosition());

@@ -26,22 +26,17 @@ class CameraController {
   /// Translates the camera by the target's displacement since the last call (the first call
   /// after startFollowing() centres the view on the target).
   void follow(const Vec3& target);
-  void startFollowing() {
-    last_target_.reset();
-    anchor_ = false;
-  }
-  /// The next follow() only notes its target (the view stays as framed); later calls move
-  /// the camera with it. For a freshly framed view: the model stays framed, then is followed.
-  void followFromHere() {
-    last_target_.reset();
-    anchor_ = true;
+  void startFollowing() { last_target_.reset(); }
+  /// Follows from here: `target` is where the followed point is now, in the view as framed;
+  /// later follow() calls move the camera by its displacement from there (no re-centring).
+  void followFrom(const Vec3& target) {
+    if (target.allFinite()) last_target_ = target;
   }
 
  private:
   vtkCamera* camera() const { return renderer_->GetActiveCamera(); }
   vtkRenderer* renderer_;
   std::optional<Vec3> last_target_;
-  bool anchor_ = false;  // followFromHere
 };
 
 }  // namespace vms::ui

@@ -203,6 +203,10 @@ struct SceneView::Impl {
   }
 
   Vec3 vehicleCenter() const { return poses.empty() ? Vec3::Zero() : poses[0].act(model.com[0]); }
+  /// The point the camera follows in the pose shown (the system CoM for CameraFollow::None too).
+  Vec3 followedPoint() const {
+    return follow == CameraFollow::Vehicle ? vehicleCenter() : system_com;
+  }
 
   void placeEverything(const Vec3& linear_momentum, const Vec3& angular_momentum) {
     placeLinkParts(parts, poses);
@@ -352,7 +356,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.applyHighlight();
     d.placeEverything(Vec3::Zero(), Vec3::Zero());
     d.camera.frame(d.center, d.size, aspectOf(this));
-    d.camera.followFromHere();
+    d.camera.followFrom(d.followedPoint());
     d.camera_as_framed = true;
     for (const QString& text : geometry.messages) emit message(text);
   } catch (const std::exception& e) {
@@ -524,7 +528,7 @@ Vec3 SceneView::vehicleCenter() const { return impl_->vehicleCenter(); }
 void SceneView::resetCamera() {
   Impl& d = *impl_;
   d.camera.frame(d.has_model ? d.center : Vec3::Zero(), d.has_model ? d.size : 2.0, aspectOf(this));
-  d.camera.followFromHere();  // framed as it is, then followed (no jump from an older point)
+  d.camera.followFrom(d.followedPoint());  // framed as it is, then followed from here
   d.camera_as_framed = true;
   update();
 }
