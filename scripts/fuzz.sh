@@ -5,13 +5,14 @@
 # (with or without the fuzz_ prefix; default: all five). CI (./test --all) runs
 # `scripts/fuzz.sh 12`.
 #
-# Builds build-fuzz/ (its own build directory), makes the seed corpora from models/ in
-# build-fuzz/seeds/<target> (the committed fuzz/regressions/<target> is read as seeds too),
-# keeps the growing working corpus in build-fuzz/corpus/<target> and writes findings
-# (crash-, leak-, timeout-, oom- files) to build-fuzz/findings/<target>/.
+# Builds the targets in build-sanitize/ (the sanitizer build of ./test --sanitize, configured
+# by scripts/sanitize-args.sh), makes the seed corpora from models/ in
+# build-sanitize/seeds/<target> (the committed fuzz/regressions/<target> is read as seeds
+# too), keeps the growing working corpus in build-sanitize/corpus/<target> and writes findings
+# (crash-, leak-, timeout-, oom- files) to build-sanitize/findings/<target>/.
 # libFuzzer stops a target at its first finding. Reproduce one with
-#   build-fuzz/fuzz/fuzz_<target> FILE
-# and shrink it with `build-fuzz/fuzz/fuzz_<target> -minimize_crash=1 -runs=10000 FILE`.
+#   build-sanitize/fuzz/fuzz_<target> FILE
+# and shrink it with `build-sanitize/fuzz/fuzz_<target> -minimize_crash=1 -runs=10000 FILE`.
 # Ends with one line per target (executions, cov, ft, findings); exits 1 on any finding or
 # when a target could not run.
 #
@@ -39,20 +40,18 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
   exit 2
 fi
 
-build="build-fuzz"
+# The sanitizer build of ./test --sanitize (scripts/sanitize-args.sh): one configuration
+# and one compilation of the core for the tests and the fuzz targets. Only the targets asked
+# for (and the libraries they link) are built here.
+source scripts/sanitize-args.sh
+build=$vms_sanitize_dir
 max_len=${FUZZ_MAX_LEN:-65536}
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # --- build -------------------------------------------------------------------------------
-# -O1 -gline-tables-only, assertions on (Eigen's bounds checks): the usual fuzzing trade-off,
-# and about half the compile time of -O2 -g with every sanitizer on.
-flags="-O1 -gline-tables-only"
+vms_sanitize_reset_if_other_compiler
 echo "=== Configuring $build"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
-  -DVMS_FUZZ=ON -DVMS_BUILD_UI=OFF -DVMS_BUILD_TESTS=OFF -DVMS_BUILD_BENCH=OFF \
-  >"$build.configure.log" 2>&1 || {
+cmake -S . -B "$build" -G Ninja "${vms_sanitize_args[@]}" >"$build.configure.log" 2>&1 || {
   cat "$build.configure.log"
   echo "fuzz.sh: configuring $build failed" >&2
   exit 1

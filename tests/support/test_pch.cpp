@@ -1,0 +1,1 @@
+// Compiles tests/support/test_pch.hpp once for every core and CLI test (REUSE_FROM).
