@@ -19,6 +19,8 @@
 //    rounding level, whose last digits depend on the build (|run| ≤ b, and the quoted value
 //    itself ≤ b).
 // Every example scenario has a note with at least one row, and every note has its scenario.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): every note's figures from full runs of its scenario; the
+// sanitizer build skips it.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>

@@ -8,6 +8,8 @@
 //    end-effector can move in, arm joints only): for a planar model (task dimension 2, the old
 //    three-row measure was 0), a spatial model with reaction wheels (wheel columns excluded)
 //    and SPART's spacecraft, every CSV row equals the analyzer at the row's own state.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): figures of full example runs; the sanitizer build skips
+// it.
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -16,6 +16,8 @@
 //
 // Regenerate the references (only after a deliberate change of the outputs, and say why in
 // the commit): VMS_UPDATE_REFERENCE_OUTPUTS=1 ./build/tests/test_run_reference_outputs
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): bitwise references made by the native Release build; the
+// sanitizer build skips it.
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>

@@ -4,6 +4,8 @@
 // external body forces, force models and a vehicle wrench the momentum changes exactly as the
 // integrated wrench; agreement with rk4 as dt -> 0; the conserved subgroup components of every
 // vehicle type; restart from an edited State; no allocation per step; the registry.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): drift figures of long runs (20 s at 1 ms); the sanitizer
+// build skips it.
 #include <chrono>
 #include <cmath>
 

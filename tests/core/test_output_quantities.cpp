@@ -96,9 +96,9 @@ class TestOutputQuantities : public QObject {
         QCOMPARE(f.value, s.vehicle_attitude_deviation);
     }
     QVERIFY(max_att > 0.0);
-    QVERIFY_EXCEPTION_THROWN(OutputStatistics(table, {{"x", "no_such_quantity", Reduction::Max,
-                                                       SummarySection::Momentum, ""}}),
-                             std::invalid_argument);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             OutputStatistics(table, {{"x", "no_such_quantity", Reduction::Max,
+                                                       SummarySection::Momentum, ""}}));
   }
 
   void evaluationAllocatesNothing() {

@@ -4,23 +4,34 @@
 // translation unit of a test executable. Interposing malloc is incompatible with
 // AddressSanitizer's own interceptors, so under ASan countingAvailable() is false and tests
 // should QSKIP.
+#include <malloc.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
-#include <malloc.h>
 #include <new>
+
+// GCC defines __SANITIZE_ADDRESS__ under -fsanitize=address; clang 14 only answers
+// __has_feature(address_sanitizer).
+#if defined(__SANITIZE_ADDRESS__)
+#define VMS_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VMS_TEST_ASAN 1
+#endif
+#endif
 
 namespace vms::test {
 inline std::atomic<long> g_heap_allocations{0};
 inline long heapAllocations() { return g_heap_allocations.load(); }
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(VMS_TEST_ASAN)
 inline constexpr bool countingAvailable() { return false; }
 #else
 inline constexpr bool countingAvailable() { return true; }
 #endif
 }  // namespace vms::test
 
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(VMS_TEST_ASAN)
 extern "C" {
 void* __libc_malloc(std::size_t);
 void* __libc_calloc(std::size_t, std::size_t);
