@@ -98,18 +98,26 @@ Lod cylinderLod(double radius, double length, vtkPolyData* full) {
   return lod;
 }
 
-/// Meshes of more than 400 triangles: a quarter of them below 60 px (the mesh's bounding
-/// diagonal), a tenth below 20 px.
+/// Meshes of more than 400 triangles: a quarter, a tenth and a twenty-fifth of them, each
+/// level drawn while its measured deviation from the full mesh stays under half a pixel (the
+/// size being the mesh's bounding diagonal; a level that strays more than a tenth of the size
+/// is dropped).
 Lod meshLod(vtkPolyData* full) {
   Lod lod;
   double b[6];
   full->GetBounds(b);
   lod.size = Vec3(b[1] - b[0], b[3] - b[2], b[5] - b[4]).norm();
   lod.closed = isClosedOutward(full);
-  if (full->GetNumberOfPolys() > 400) {
-    lod.coarser = {decimated(full, 0.25), decimated(full, 0.1)};
-    lod.below_px = {60.0, 20.0};
-    for (auto& level : lod.coarser) lod.closed = lod.closed && isClosedOutward(level);
+  if (full->GetNumberOfPolys() <= 400) return lod;
+  for (double keep : {0.25, 0.1, 0.04}) {
+    auto level = decimated(full, keep);
+    const double deviation = relativeDeviation(full, level);
+    if (!(deviation < 0.1)) break;
+    const double below = 0.5 / std::max(deviation, 1e-6);
+    if (!lod.below_px.empty() && below >= lod.below_px.back()) continue;  // no coarser
+    lod.coarser.push_back(level);
+    lod.below_px.push_back(below);
+    lod.closed = lod.closed && isClosedOutward(level);
   }
   return lod;
 }

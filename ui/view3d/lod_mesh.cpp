@@ -80,8 +80,12 @@ bool LodMesh::choose(const LodView& view) {
     return level;
   };
   int next = level_;
-  if (const int coarser = levelFor(0.85); coarser > level_) next = coarser;
-  if (const int finer = levelFor(1.0); finer < level_) next = finer;
+  if (!chosen_) {
+    next = levelFor(1.0);  // the first choice: no band to stay in
+    chosen_ = true;
+  }
+  if (const int coarser = levelFor(0.85); coarser > next) next = coarser;
+  if (const int finer = levelFor(1.0); finer < next) next = finer;
   if (next == level_) return false;
   level_ = next;
   MergedMesh& mesh = *levels_[size_t(level_)];

@@ -61,6 +61,7 @@ class LodMesh {
   std::vector<Placement> placements_;
   vtkSmartPointer<vtkProperty> property_;
   int level_ = 0;
+  bool chosen_ = false;  // choose() has run once
   bool visible_ = true;
 };
 

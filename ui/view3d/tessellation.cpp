@@ -1,12 +1,16 @@
 #include "ui/view3d/tessellation.hpp"
 
 #include <vtkCellArray.h>
+#include <vtkCellLocator.h>
 #include <vtkCleanPolyData.h>
+#include <vtkGenericCell.h>
 #include <vtkPolyDataNormals.h>
 #include <vtkQuadricDecimation.h>
 #include <vtkTriangleFilter.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <utility>
@@ -99,6 +103,29 @@ vtkSmartPointer<vtkPolyData> decimated(vtkPolyData* data, double keep) {
   auto out = vtkSmartPointer<vtkPolyData>::New();
   out->ShallowCopy(normals->GetOutput());
   return out;
+}
+
+double relativeDeviation(vtkPolyData* fine, vtkPolyData* coarse) {
+  double b[6];
+  fine->GetBounds(b);
+  const double diagonal = Vec3(b[1] - b[0], b[3] - b[2], b[5] - b[4]).norm();
+  if (!(diagonal > 0.0) || coarse->GetNumberOfCells() == 0) return INFINITY;
+  double largest = 0.0;
+  auto cell = vtkSmartPointer<vtkGenericCell>::New();
+  for (auto [from, to] : {std::pair{fine, coarse}, std::pair{coarse, fine}}) {
+    auto locator = vtkSmartPointer<vtkCellLocator>::New();
+    locator->SetDataSet(to);
+    locator->BuildLocator();
+    for (vtkIdType i = 0; i < from->GetNumberOfPoints(); ++i) {
+      double p[3], closest[3], d2 = 0.0;
+      vtkIdType cell_id = -1;
+      int sub_id = 0;
+      from->GetPoint(i, p);
+      locator->FindClosestPoint(p, closest, cell, cell_id, sub_id, d2);
+      largest = std::max(largest, d2);
+    }
+  }
+  return std::sqrt(largest) / diagonal;
 }
 
 }  // namespace vms::ui

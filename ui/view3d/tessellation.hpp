@@ -16,4 +16,8 @@ bool isClosedOutward(vtkPolyData* data);
 /// normals as mesh_loader computes them; the input itself when decimation fails.
 vtkSmartPointer<vtkPolyData> decimated(vtkPolyData* data, double keep);
 
+/// The largest distance between the two surfaces (each one's points to the other surface),
+/// over the first one's bounding-box diagonal: how far `coarse` strays from `fine`.
+double relativeDeviation(vtkPolyData* fine, vtkPolyData* coarse);
+
 }  // namespace vms::ui
