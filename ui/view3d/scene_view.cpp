@@ -291,6 +291,9 @@ struct SceneView::Impl {
     links.chooseLevels(view);
     for (Ghost& ghost : ghosts) ghost.drawn.chooseLevels(view);
     overlays.chooseLevels(view);
+    for (EllipsoidActor* e : {&ellipsoid_fixed, &ellipsoid_floating, &ellipsoid_inertia})
+      e->chooseLevel(view);
+    for (EllipsoidActor& e : link_ellipsoids) e.chooseLevel(view);
   }
 
   void resetClippingRange() {
