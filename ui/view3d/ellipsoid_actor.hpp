@@ -4,7 +4,10 @@
 // manipulability use one EllipsoidScale, so their sizes stay comparable).
 #include <vtkRenderer.h>
 
+#include <vector>
+
 #include "ui/sim/sim_frame.hpp"
+#include "ui/view3d/lod_mesh.hpp"
 #include "ui/view3d/overlay_glyphs.hpp"
 
 namespace vms::ui {
@@ -30,12 +33,19 @@ class EllipsoidActor {
   /// Hidden when `e` is invalid, when not enabled, or when the scale is not set yet.
   void update(const Ellipsoid& e, double scale);
   void setEnabled(bool enabled);
+  /// The tessellation for the view about to be rendered: 28 segments round, or 16 / 10 while
+  /// the ellipsoid is under 52 / 20 px across (within half a pixel of the outline, as
+  /// link_geometry's levels).
+  void chooseLevel(const LodView& view);
   vtkActor* actor() const { return glyph_.actor; }
   /// Largest displayed radius (m), 0 when hidden.
   double shownSize() const { return enabled_ && drawable_ ? shown_size_ : 0.0; }
 
  private:
   GlyphActor glyph_;
+  std::vector<vtkSmartPointer<vtkPolyData>> levels_;  // finest first
+  int level_ = 0;
+  Vec3 center_ = Vec3::Zero();
   vtkRenderer* renderer_ = nullptr;
   bool enabled_ = false, drawable_ = false;
   double shown_size_ = 0.0;

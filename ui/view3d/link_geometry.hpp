@@ -5,6 +5,7 @@
 // each body origin to its children's joints, spheres at the joints.
 #include <vtkActor.h>
 #include <vtkMatrix4x4.h>
+#include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 
 #include <QString>
@@ -25,6 +26,13 @@ struct LinkPart {
   Vec3 color = Vec3::Constant(0.7);
   bool automatic = false;    // generated, not from the model's visuals
   bool placeholder = false;  // stands in for a mesh that could not be loaded
+  // Level of detail: coarser versions of the actor's data, each drawn while the part's
+  // projected size (`lod_size` m in its own frame, before local_linear) is under
+  // `lod_below_px` pixels (merged_links, lod_mesh).
+  std::vector<vtkSmartPointer<vtkPolyData>> lods;
+  std::vector<double> lod_below_px;
+  double lod_size = 0.0;
+  bool closed = false;  // closed, wound outwards at every level: back faces can be culled
 };
 
 struct LinkGeometry {

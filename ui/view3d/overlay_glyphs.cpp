@@ -12,10 +12,10 @@
 
 namespace vms::ui {
 
-vtkSmartPointer<vtkPolyData> unitArrow() {
+vtkSmartPointer<vtkPolyData> unitArrow(int tip_resolution, int shaft_resolution) {
   auto src = vtkSmartPointer<vtkArrowSource>::New();
-  src->SetTipResolution(12);
-  src->SetShaftResolution(10);
+  src->SetTipResolution(tip_resolution);
+  src->SetShaftResolution(shaft_resolution);
   src->SetTipLength(0.25);
   src->SetTipRadius(0.08);
   src->SetShaftRadius(0.03);
@@ -23,7 +23,7 @@ vtkSmartPointer<vtkPolyData> unitArrow() {
   return src->GetOutput();
 }
 
-vtkSmartPointer<vtkPolyData> unitAxesTriad() {
+vtkSmartPointer<vtkPolyData> unitAxesTriad(int tip_resolution, int shaft_resolution) {
   auto append = vtkSmartPointer<vtkAppendPolyData>::New();
   const unsigned char colors[3][3] = {{230, 40, 40}, {40, 200, 40}, {50, 90, 240}};
   for (int axis = 0; axis < 3; ++axis) {
@@ -31,7 +31,7 @@ vtkSmartPointer<vtkPolyData> unitAxesTriad() {
     if (axis == 1) transform->RotateZ(90.0);
     if (axis == 2) transform->RotateY(-90.0);
     auto filter = vtkSmartPointer<vtkTransformPolyDataFilter>::New();
-    filter->SetInputData(unitArrow());
+    filter->SetInputData(unitArrow(tip_resolution, shaft_resolution));
     filter->SetTransform(transform);
     filter->Update();
     vtkSmartPointer<vtkPolyData> arrow = filter->GetOutput();
@@ -56,6 +56,17 @@ vtkSmartPointer<vtkPolyData> unitSphere(int resolution) {
   return src->GetOutput();
 }
 
+void styleGlyphProperty(vtkProperty* property, const Vec3& color, double opacity) {
+  property->SetColor(color.x(), color.y(), color.z());
+  property->SetOpacity(opacity);
+  property->SetSpecular(0.3);
+}
+
+void styleGlyphActor(vtkActor* actor, const Vec3& color, double opacity) {
+  actor->PickableOff();
+  styleGlyphProperty(actor->GetProperty(), color, opacity);
+}
+
 GlyphActor makeGlyphActor(vtkPolyData* data, const Vec3& color, double opacity,
                           bool use_point_colors) {
   GlyphActor g;
@@ -72,10 +83,7 @@ GlyphActor makeGlyphActor(vtkPolyData* data, const Vec3& color, double opacity,
   g.actor->SetMapper(mapper);
   g.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
   g.actor->SetUserMatrix(g.matrix);
-  g.actor->PickableOff();
-  g.actor->GetProperty()->SetColor(color.x(), color.y(), color.z());
-  g.actor->GetProperty()->SetOpacity(opacity);
-  g.actor->GetProperty()->SetSpecular(0.3);
+  styleGlyphActor(g.actor, color, opacity);
   return g;
 }
 

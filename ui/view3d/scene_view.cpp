@@ -7,6 +7,7 @@
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QGuiApplication>
 #include <QMouseEvent>
@@ -22,6 +23,7 @@
 #include "ui/view3d/camera_controller.hpp"
 #include "ui/view3d/ellipsoid_actor.hpp"
 #include "ui/view3d/link_geometry.hpp"
+#include "ui/view3d/merged_links.hpp"
 #include "ui/view3d/model_overlays.hpp"
 #include "ui/view3d/overlay_legend.hpp"
 #include "ui/view3d/scene_exporters.hpp"
@@ -89,9 +91,18 @@ struct SceneView::Impl {
   bool has_model = false;
   Model model;
   std::unique_ptr<Data> data;  // forward kinematics when a frame carries no body poses
+  // The links: drawn merged by material (`links`), except the selected body's parts, drawn
+  // by their own actors with the highlight. The parts' actors are also what picking and the
+  // glTF export see.
   std::vector<LinkPart> parts;
-  QString model_dir;                          // for the ghosts' meshes
-  std::vector<std::vector<LinkPart>> ghosts;  // errata mode: translucent copies of the links
+  MergedLinks links;
+  int merged_without = -2;  // the body left out of `links` when it was built (-2: not built)
+  QString model_dir;        // for the ghosts' meshes
+  struct Ghost {
+    std::vector<LinkPart> parts;
+    MergedLinks drawn;
+  };
+  std::vector<Ghost> ghosts;  // errata mode: translucent copies of the links
   ModelOverlays overlays;
   OverlayLegend legend;
   EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
@@ -144,6 +155,7 @@ struct SceneView::Impl {
     head->SetIntensity(0.6);
     scene->AddLight(head);
     picker->SetTolerance(0.0005);
+    picker->PickFromListOn();  // the links' parts (not in the renderer: drawn merged)
     camera.frame(Vec3::Zero(), 2.0);
   }
 
@@ -189,6 +201,13 @@ struct SceneView::Impl {
       vtkProperty* prop = part.actor->GetProperty();
       prop->SetColor(c.x(), c.y(), c.z());
       prop->SetAmbient(on ? 0.45 : 0.12);
+      if (on && !scene->HasViewProp(part.actor)) scene->AddActor(part.actor);
+      if (!on && scene->HasViewProp(part.actor)) scene->RemoveActor(part.actor);
+    }
+    if (merged_without != selected) {
+      links.build(parts, scene, selected);
+      links.place(parts, poses);
+      merged_without = selected;
     }
   }
 
@@ -210,6 +229,7 @@ struct SceneView::Impl {
 
   void placeEverything(const Vec3& linear_momentum, const Vec3& angular_momentum) {
     placeLinkParts(parts, poses);
+    links.place(parts, poses);
     system_com = computeSystemCom();
     overlays.update(poses, system_com, linear_momentum, angular_momentum);
   }
@@ -259,6 +279,22 @@ struct SceneView::Impl {
       if (e->actor()) markers->AddViewProp(e->actor());
   }
   std::array<EllipsoidActor*, 3> ellipsoid_order{};
+
+  /// Levels of detail for a render of `height_px` pixels.
+  void chooseLevels(int height_px) {
+    vtkCamera* camera = scene->GetActiveCamera();
+    LodView view;
+    const double* eye = camera->GetPosition();
+    view.eye = Vec3(eye[0], eye[1], eye[2]);
+    view.pixels_per_radian =
+        double(height_px) / (2.0 * std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0));
+    links.chooseLevels(view);
+    for (Ghost& ghost : ghosts) ghost.drawn.chooseLevels(view);
+    overlays.chooseLevels(view);
+    for (EllipsoidActor* e : {&ellipsoid_fixed, &ellipsoid_floating, &ellipsoid_inertia})
+      e->chooseLevel(view);
+    for (EllipsoidActor& e : link_ellipsoids) e.chooseLevel(view);
+  }
 
   void resetClippingRange() {
     double a[6], b[6];
@@ -313,7 +349,6 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.model_dir = model_dir;
     LinkGeometry geometry = buildLinkGeometry(d.model, model_dir);
     d.parts = std::move(geometry.parts);
-    for (LinkPart& part : d.parts) d.scene->AddActor(part.actor);
     placeLinkParts(d.parts, d.poses);
 
     double bounds[6] = {1, -1, 1, -1, 1, -1};
@@ -332,6 +367,9 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     for (LinkPart& part : d.parts)
       if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
     placeLinkParts(d.parts, d.poses);
+    d.picker->InitializePickList();
+    for (LinkPart& part : d.parts) d.picker->AddPickList(part.actor);
+    d.merged_without = -2;  // applyHighlight below builds the merged links
 
     d.overlays.build(d.model, d.size, d.scene, d.markers);
     d.ellipsoid_fixed.build(d.markers, Vec3(0.2, 0.55, 1.0), 0.35);
@@ -371,8 +409,10 @@ void SceneView::clearModel() {
   d.world.clear();
   for (LinkPart& part : d.parts) d.scene->RemoveActor(part.actor);
   d.parts.clear();
-  for (auto& ghost : d.ghosts)
-    for (LinkPart& part : ghost) d.scene->RemoveActor(part.actor);
+  d.links.clear();
+  d.merged_without = -2;
+  d.picker->InitializePickList();
+  for (Impl::Ghost& ghost : d.ghosts) ghost.drawn.clear();
   d.ghosts.clear();
   d.overlays.clear();
   d.legend.clear();
@@ -397,7 +437,7 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
   Impl& d = *impl_;
   if (!d.has_model) return;
   while (d.ghosts.size() > ghosts.size()) {
-    for (LinkPart& part : d.ghosts.back()) d.scene->RemoveActor(part.actor);
+    d.ghosts.back().drawn.clear();
     d.ghosts.pop_back();
   }
   while (d.ghosts.size() < ghosts.size()) {
@@ -407,15 +447,16 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
       if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
       part.actor->GetProperty()->SetOpacity(0.3);
       part.actor->PickableOff();
-      d.scene->AddActor(part.actor);
     }
-    d.ghosts.push_back(std::move(geometry.parts));
+    d.ghosts.emplace_back();
+    d.ghosts.back().parts = std::move(geometry.parts);
+    d.ghosts.back().drawn.build(d.ghosts.back().parts, d.scene);
   }
   for (size_t g = 0; g < ghosts.size(); ++g) {
     if (ghosts[g].size() != size_t(d.model.nbodies)) continue;
     bool finite = true;
     for (const Pose& X : ghosts[g]) finite = finite && X.p.allFinite() && X.R.allFinite();
-    if (finite) placeLinkParts(d.ghosts[g], ghosts[g]);
+    if (finite) d.ghosts[g].drawn.place(d.ghosts[g].parts, ghosts[g]);
   }
   update();
 }
@@ -562,6 +603,7 @@ bool SceneView::render() {
     d.no_display_reported = true;
     return false;
   }
+  d.chooseLevels(h);
   d.resetClippingRange();
   if (!d.bridge.render()) return false;
   ++d.frames_rendered;
@@ -711,6 +753,7 @@ QImage SceneView::grabImage(int scale) {
   // render() binds back to the widget's window.
   d.bridge.unbind();
   d.bridge.bindOffscreen(w, h);
+  d.chooseLevels(h);
   d.resetClippingRange();
   QImage image;
   if (d.bridge.render()) image = captureRenderWindow(d.bridge.window());
@@ -742,14 +785,23 @@ bool SceneView::exportGltf(const QString& path, QString* error) {
     if (error) *error = "the 3D view has not been drawn yet";
     return false;
   }
-  const Impl& d = *impl_;
-  return exportSceneGltf(impl_->bridge.window(), path, error, [&d](vtkActor* actor) {
+  Impl& d = *impl_;
+  // The links as their parts' actors (one glTF node per part, named after its link) instead
+  // of the merged actors drawn on screen.
+  d.links.setVisible(false);
+  for (LinkPart& part : d.parts)
+    if (!d.scene->HasViewProp(part.actor)) d.scene->AddActor(part.actor);
+  const bool ok = exportSceneGltf(d.bridge.window(), path, error, [&d](vtkActor* actor) {
     for (const LinkPart& part : d.parts)
       if (part.actor.Get() == actor && part.body >= 0 &&
           size_t(part.body) < d.model.body_names.size())
         return QString::fromStdString(d.model.body_names[size_t(part.body)]);
     return QString();
   });
+  for (LinkPart& part : d.parts)
+    if (part.body != d.selected) d.scene->RemoveActor(part.actor);
+  d.links.setVisible(true);
+  return ok;
 }
 
 bool SceneView::startRecording(const QString& path, int fps, QString* error) {
