@@ -20,10 +20,19 @@ void quinticSmoothstep(double x, double& s, double& ds, double& dds) {
   dds = 60.0 * x * (1.0 - x) * (1.0 - 2.0 * x);
 }
 
-QuinticTrajectory::QuinticTrajectory(const VecX& q0, const VecX& q1, double duration, double t0)
-    : q0_(q0), dq_(q1 - q0), T_(duration), t0_(t0) {
+namespace {
+// The size check comes before q1 - q0 is formed: in the member initializer list the
+// difference of two vectors of different sizes was read past the shorter one (Eigen's
+// assertion caught it in the sanitizer build, which keeps assertions on).
+VecX checkedDifference(const VecX& q0, const VecX& q1) {
   if (q0.size() != q1.size())
     throw std::invalid_argument("QuinticTrajectory: start and goal sizes differ");
+  return q1 - q0;
+}
+}  // namespace
+
+QuinticTrajectory::QuinticTrajectory(const VecX& q0, const VecX& q1, double duration, double t0)
+    : q0_(q0), dq_(checkedDifference(q0, q1)), T_(duration), t0_(t0) {
   if (!(duration > 0.0)) throw std::invalid_argument("QuinticTrajectory: duration must be > 0");
 }
 

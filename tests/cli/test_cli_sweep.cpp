@@ -8,6 +8,8 @@
 // metrics exit 2 with one line naming what is wrong, a bad value in the scenario exits 1, a
 // diverged run keeps its row (status 3) and the sweep exits 3.
 // VMS_RUN_SERIAL: the CPU-time test needs both cores to itself.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): 100-run sweeps, past QtTest's 300 s per function under
+// the sanitizers; the sanitizer build skips it.
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>

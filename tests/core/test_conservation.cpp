@@ -10,6 +10,8 @@
 //   about the plane normal through its initial origin;
 // - energy drift ordering euler > rk4 > rk45, and the orders of the energy error (rk4 ~ 4,
 //   euler ~ 1).
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <chrono>
 #include <cmath>
 #include <functional>

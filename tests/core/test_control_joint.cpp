@@ -1,6 +1,8 @@
 // Joint PD and computed-torque control (seed 004 (112)-(115)) on floating and fixed random
 // arms: exact closed-loop error dynamics, feed-forward tracking, zero-order-hold convergence
 // order, PD steady-state error under a constant disturbance, gravity compensation.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 #include <complex>
 

@@ -1,5 +1,7 @@
 // Vehicle attitude control on SO(3) with three reaction wheels (slews, pitch 90 deg, constant
 // total angular momentum) and thruster allocation / position hold.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 
 #include "core/actuators/reaction_wheel.hpp"

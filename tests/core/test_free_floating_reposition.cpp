@@ -10,6 +10,8 @@
 //   2000 steps), to 1e-9, and the vehicle ends at rest there;
 // - fixed steps converge at 4th order; the adaptive result agrees with a 4096-step run;
 // - a fixed vehicle stays (bitwise).
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 
 #include "core/algorithms/crba.hpp"

@@ -1,6 +1,8 @@
 // Integrators on the vehicle group: registry, convergence orders (rk4 ~ 4, euler ~ 1), the
 // adaptive rk45 against a fine rk4 reference and landing exactly on t + dt, subgroup
 // preservation over long runs, and no heap allocation in advance() after the first call.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <chrono>
 #include <cmath>
 #include <cstdio>

@@ -11,6 +11,8 @@
 // Also: the pose stays in SE(2) although span{e1, e6} is not a subalgebra (the integrators
 // move it with v_y increments), the lateral momentum is not conserved (the constraint wrench
 // changes it), and the momentum-based integrator refuses the vehicle.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 
 #include "core/algorithms/aba.hpp"

@@ -3,6 +3,8 @@
 // stays zero, the system centre of mass stays put, the vehicle turns against the active joint,
 // the joints track), a reaction-wheel slew (reaches the attitude, conserves angular momentum),
 // and bad scenario files (errors name the key).
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 
 #include "core/algorithms/kinematics.hpp"

@@ -7,6 +7,8 @@
 // models/seed003_inspection_flying: the same sweep in flying mode, thrusters holding the bus
 // position: the bus stays within millimetres, and the momentum changes by exactly the impulse
 // (and its moment) of the thrusters.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 
 #include "core/algorithms/kinematics.hpp"

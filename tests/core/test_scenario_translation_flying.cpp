@@ -19,6 +19,8 @@
 //    the vehicle reaches its target.
 //  * negative control: the same run without the projection (flying mode) changes L by
 //    orders of magnitude more.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <cmath>
 #include <random>
 

@@ -9,6 +9,8 @@
 // its x axis starting horizontal: x sweeps through the vertical twice per revolution. The arm
 // (two revolute joints about y and a prismatic joint along x) is driven by a PD law tracking
 // sinusoids; its torques are internal, so P and L stay constant.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): long simulations, about 100 times slower under the
+// sanitizers; the sanitizer build skips it.
 #include <chrono>
 #include <cmath>
 
