@@ -75,7 +75,7 @@ class RecordingPanel : public ui::WorkbenchPanel {
   void scrubbed(double t) override {
     if (calls_) calls_->scrubs.push_back(t);
   }
-  void scenarioLoaded(const Scenario& scenario, const ui::ScenarioSource& source) override {
+  void scenarioLoaded(const Scenario& scenario, const ui::ScenarioOrigin& source) override {
     QVERIFY(scenario.model.nbodies > 0);
     events_->push_back({"scenario", 0.0, source.opened});
   }

@@ -17,7 +17,7 @@ class FormulationsDock : public WorkbenchPanel {
     QObject::connect(view_, &FormulationsPanel::ghostsMoved, &context,
                      &WorkbenchContext::showGhosts);
   }
-  void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
+  void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin&) override {
     view_->setScenario(scenario);
   }
   void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }

@@ -199,7 +199,7 @@ void MainWindow::loadSimulation(bool opened) {
   try {
     const Scenario& scenario = document_->scenario();
     controller_->load(scenario);
-    const ScenarioSource source{document_->path(), document_->modelDirectory(), opened};
+    const ScenarioOrigin source{document_->path(), document_->modelDirectory(), opened};
     for (const auto& panel : panels_) panel->scenarioLoaded(scenario, source);
     pump_->restart();
     pump_->forgetFrame();

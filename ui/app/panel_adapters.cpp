@@ -45,7 +45,7 @@ class ScenePanel : public Adapter<SceneView> {
     QObject::connect(&context, &WorkbenchContext::jointSelected, scene,
                      [scene](int body, int) { scene->setSelectedBody(body); });
   }
-  void scenarioLoaded(const Scenario& scenario, const ScenarioSource& source) override {
+  void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin& source) override {
     view_->setModel(scenario.model, source.model_directory);
     if (source.opened) view_->resetCamera();
   }
@@ -88,7 +88,7 @@ class PropertyInspectorDock : public Adapter<PropertyInspector> {
 class ExplanationDock : public Adapter<ExplanationPanel> {
  public:
   using Adapter::Adapter;
-  void scenarioLoaded(const Scenario&, const ScenarioSource& source) override {
+  void scenarioLoaded(const Scenario&, const ScenarioOrigin& source) override {
     if (!source.opened) return;  // an edit keeps the document's text (and its scroll position)
     if (source.path.isEmpty()) {
       view_->showPlaceholder();
@@ -109,7 +109,7 @@ class TeachDock : public Adapter<TeachPanel> {
   void bind(WorkbenchContext& context) override {
     QObject::connect(view_, &TeachPanel::message, &context, &WorkbenchContext::info);
   }
-  void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
+  void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin&) override {
     view_->setScenario(scenario);
   }
   void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }

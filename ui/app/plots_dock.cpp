@@ -62,7 +62,7 @@ class PlotsDock : public WorkbenchPanel {
           exportPlots(*plots, *context, dir, {"png", "svg", "pdf"}, nullptr, size);
         });
   }
-  void scenarioLoaded(const Scenario& scenario, const ScenarioSource&) override {
+  void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin&) override {
     plots_->setScenario(scenario);
   }
   void appendFrames(const std::vector<SimFrame>& frames) override { plots_->appendFrames(frames); }

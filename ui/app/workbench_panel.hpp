@@ -26,8 +26,9 @@ namespace vms::ui {
 
 class WorkbenchContext;
 
-/// Where a loaded scenario came from.
-struct ScenarioSource {
+/// Where a loaded scenario came from. (Not ui/model's ScenarioSource, the scenario around an
+/// edited description: one name for both was two definitions of one class in vms_ui_app.)
+struct ScenarioOrigin {
   QString path;             // the document's file ("" for none)
   QString model_directory;  // for relative mesh paths
   bool opened = false;      // true: a document was opened; false: an accepted edit reloaded it
@@ -49,7 +50,7 @@ class WorkbenchPanel {
   }
   /// A scenario was loaded into the simulation (a document opened, or an edit accepted):
   /// rebuild for its model. cleared() follows, then frames from t = 0.
-  virtual void scenarioLoaded(const Scenario& scenario, const ScenarioSource& source) {
+  virtual void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin& source) {
     (void)scenario;
     (void)source;
   }
