@@ -42,10 +42,13 @@ void FramePump::tick() {
     for (WorkbenchPanel* panel : panels_) panel->showFrame(frame);
     const qint64 rendered = clock_.nsecsElapsed();
     scene_costs_.add(double(rendered - begin) * 1e-6);
-    // A slow render (> 25 ms: software OpenGL on a loaded machine) is followed by as long a
-    // pause, so that input events get their turn; fast renders run at the timer's rate.
+    // A render slower than the frame budget (33 ms: software OpenGL on a loaded machine) is
+    // followed by as long a pause, so that input events get their turn; renders within the
+    // budget run at the timer's rate. (The pause used to start at 25 ms: a 100-body model
+    // rendered in 27 ms was then shown every 60 ms instead of every 27.)
+    constexpr qint64 kFrameBudgetNs = 33'000'000;
     const qint64 cost = rendered - begin;
-    next_render_ns_ = cost > 25'000'000 ? rendered + cost : rendered;
+    next_render_ns_ = cost > kFrameBudgetNs ? rendered + cost : rendered;
     last_frame_ = std::move(frame);
     has_frame_ = true;
     shown = true;
