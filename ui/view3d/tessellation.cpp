@@ -20,21 +20,31 @@
 
 namespace vms::ui {
 
-bool isClosedOutward(vtkPolyData* data) {
-  if (!data || data->GetNumberOfPolys() == 0 || data->GetNumberOfLines() > 0 ||
-      data->GetNumberOfVerts() > 0)
-    return false;
-  // Points a millionth of the size apart count as one (an STL capsule's pole is 24 points
-  // 1e-17 apart); the faces that collapse are dropped.
+namespace {
+// `data` with points a millionth of its size apart merged (faces that collapse dropped) and
+// every polygon split into triangles: the common first stage of the closed-surface check and
+// of decimation.
+vtkSmartPointer<vtkTriangleFilter> mergedTriangles(vtkPolyData* data, bool strips_to_polys) {
   auto clean = vtkSmartPointer<vtkCleanPolyData>::New();
   clean->SetInputData(data);
   clean->ToleranceIsAbsoluteOff();
   clean->SetTolerance(1e-6);
   clean->ConvertPolysToLinesOff();
   clean->ConvertLinesToPointsOff();
-  clean->ConvertStripsToPolysOff();
+  clean->SetConvertStripsToPolys(strips_to_polys);
   auto triangles = vtkSmartPointer<vtkTriangleFilter>::New();
   triangles->SetInputConnection(clean->GetOutputPort());
+  return triangles;
+}
+}  // namespace
+
+bool isClosedOutward(vtkPolyData* data) {
+  if (!data || data->GetNumberOfPolys() == 0 || data->GetNumberOfLines() > 0 ||
+      data->GetNumberOfVerts() > 0)
+    return false;
+  // Points a millionth of the size apart count as one (an STL capsule's pole is 24 points
+  // 1e-17 apart); the faces that collapse are dropped.
+  auto triangles = mergedTriangles(data, /*strips_to_polys=*/false);
   triangles->Update();
   vtkPolyData* mesh = triangles->GetOutput();
   const vtkIdType n = mesh->GetNumberOfPoints();
@@ -81,14 +91,7 @@ bool isClosedOutward(vtkPolyData* data) {
 vtkSmartPointer<vtkPolyData> decimated(vtkPolyData* data, double keep) {
   // Points split along sharp edges (the loader's normals) and points a millionth of the size
   // apart are merged first: decimation would open the seams.
-  auto clean = vtkSmartPointer<vtkCleanPolyData>::New();
-  clean->SetInputData(data);
-  clean->ToleranceIsAbsoluteOff();
-  clean->SetTolerance(1e-6);
-  clean->ConvertPolysToLinesOff();
-  clean->ConvertLinesToPointsOff();
-  auto triangles = vtkSmartPointer<vtkTriangleFilter>::New();
-  triangles->SetInputConnection(clean->GetOutputPort());
+  auto triangles = mergedTriangles(data, /*strips_to_polys=*/true);
   auto decimate = vtkSmartPointer<vtkQuadricDecimation>::New();
   decimate->SetInputConnection(triangles->GetOutputPort());
   decimate->SetTargetReduction(1.0 - keep);
