@@ -56,8 +56,9 @@ struct PrePass {
   std::string robot_name;
   std::vector<std::string> link_order, joint_order;
   std::map<std::string, std::vector<Visual>> visuals;
-  std::set<std::string> unlimited;         // revolute/prismatic without a position range
-  std::vector<std::string> missing_limit;  // ... of which those without any <limit>
+  std::set<std::string> unlimited;                 // revolute/prismatic without a position range
+  std::vector<std::string> missing_limit;          // ... of which those without any <limit>
+  std::map<std::string, MimicDescription> mimics;  // joint name -> its <mimic>
   std::map<std::string, Eigen::Vector4d> global_materials;
 
   [[noreturn]] void failIn(const std::string& element, const std::string& problem) const {
@@ -262,9 +263,18 @@ struct PrePass {
       numbers(d, "damping", 1, element, "<dynamics>", false);
       numbers(d, "friction", 1, element, "<dynamics>", false);
     }
-    if (j->FirstChildElement("mimic"))
-      warn(element, "<mimic> is not supported: the joint moves independently");
-    // Not used by the dynamics; dropped so that their own rules cannot reject the file.
+    if (const TiXmlElement* mm = j->FirstChildElement("mimic")) {
+      const char* leader = attr(mm, "joint");
+      if (!leader || !*leader) failIn(element, "<mimic>: missing attribute 'joint'");
+      io::checkName(source, element + ": <mimic> joint", leader);
+      MimicDescription mimic;
+      mimic.joint = leader;
+      mimic.multiplier = numbers(mm, "multiplier", 1, element, "<mimic>", false, {1.0})[0];
+      mimic.offset = numbers(mm, "offset", 1, element, "<mimic>", false, {0.0})[0];
+      mimics[n] = mimic;
+    }
+    // Read here (mimic) or not used by the dynamics; dropped so that urdfdom's own rules
+    // cannot reject the file.
     for (const char* drop : {"mimic", "calibration", "safety_controller"})
       while (TiXmlElement* e = j->FirstChildElement(drop)) j->RemoveChild(e);
   }
@@ -524,6 +534,10 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
       jd.damping = j->dynamics->damping;
       jd.friction = j->dynamics->friction;
     }
+    if (auto it = pre.mimics.find(name); it != pre.mimics.end()) {
+      jd.has_mimic = true;
+      jd.mimic = it->second;
+    }
     d.joints.push_back(std::move(jd));
   }
   if (warnings) warnings->insert(warnings->end(), local_warnings.begin(), local_warnings.end());
@@ -580,6 +594,10 @@ std::string writeUrdf(const ModelDescription& d) {
     if (j.damping != 0.0 || j.friction != 0.0)
       o << "    <dynamics damping=\"" << io::formatDouble(j.damping) << "\" friction=\""
         << io::formatDouble(j.friction) << "\"/>\n";
+    if (j.has_mimic)
+      o << "    <mimic joint=\"" << esc(j.mimic.joint) << "\" multiplier=\""
+        << io::formatDouble(j.mimic.multiplier) << "\" offset=\""
+        << io::formatDouble(j.mimic.offset) << "\"/>\n";
     o << "  </joint>\n";
   }
   // Named frames: massless links on fixed joints.

@@ -185,8 +185,16 @@ struct Reader {
     jd.axis = r.vec3("axis", Vec3::UnitZ());
     if (jd.kind != JointKind::Fixed && jd.axis.norm() < 1e-9) r.failAt("axis", "axis is zero");
     jointLimits(r, &jd);
+    if (const Json* m = r.get("mimic")) {
+      ObjectReader mr(*m, r.keyPath("mimic"), source);
+      jd.has_mimic = true;
+      jd.mimic.joint = mr.requireString("joint");
+      jd.mimic.multiplier = mr.number("multiplier", 1.0);
+      jd.mimic.offset = mr.number("offset", 0.0);
+      mr.finish({"joint", "multiplier", "offset"});
+    }
     r.finish({"name", "type", "parent", "child", "origin", "axis", "limits", "effort", "velocity",
-              "damping", "friction"});
+              "damping", "friction", "mimic"});
     return jd;
   }
 
@@ -419,6 +427,9 @@ std::string writeVmsJson(const ModelDescription& d) {
     if (!isPositiveZero(j.velocity)) jj["velocity"] = j.velocity;
     if (!isPositiveZero(j.damping)) jj["damping"] = j.damping;
     if (!isPositiveZero(j.friction)) jj["friction"] = j.friction;
+    if (j.has_mimic)
+      jj["mimic"] = Json{
+          {"joint", j.mimic.joint}, {"multiplier", j.mimic.multiplier}, {"offset", j.mimic.offset}};
     joints.push_back(jj);
   }
   o["joints"] = joints;

@@ -53,6 +53,15 @@ inline const char* toString(JointKind kind) {
   return "revolute";
 }
 
+/// A URDF <mimic>: the joint does not move on its own, its position is
+/// multiplier * q(leader) + offset (a gripper's second finger). One generalized coordinate
+/// drives the leader and its mimics in every solver.
+struct MimicDescription {
+  std::string joint;  // the leader's name: a moving joint that is no mimic itself
+  double multiplier = 1.0;
+  double offset = 0.0;  // rad or m
+};
+
 struct JointDescription {
   std::string name;
   JointKind kind = JointKind::Revolute;
@@ -66,6 +75,8 @@ struct JointDescription {
   double velocity = 0.0;            // max |rate|; 0 = unlimited
   double damping = 0.0;             // viscous joint damping (N m s/rad or N s/m)
   double friction = 0.0;
+  bool has_mimic = false;  // `mimic` applies
+  MimicDescription mimic;
 };
 
 /// A named frame (tool point, end-effector) rigidly attached to a link.
