@@ -96,6 +96,10 @@ void append(std::vector<T>& to, const std::vector<T>& from) {
 
 }  // namespace
 
+void prefixRelativeMeshPaths(ModelDescription& d, const std::string& directory) {
+  prefixMeshPaths(d.links, directory);
+}
+
 std::string rootLinkName(const ModelDescription& d) {
   std::set<std::string> children;
   for (const JointDescription& j : d.joints) children.insert(j.child);

@@ -10,6 +10,10 @@
 
 namespace vms {
 
+/// Prepends `directory` and a '/' to every relative mesh path of `d` (not absolute, not a URI
+/// such as package://); nothing when `directory` is empty. For a model saved in another folder.
+void prefixRelativeMeshPaths(ModelDescription& d, const std::string& directory);
+
 /// The root link of a description: the one link that is no joint's child. Throws ModelError
 /// when there is none or more than one (the compiler's rule).
 std::string rootLinkName(const ModelDescription& d);

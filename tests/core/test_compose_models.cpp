@@ -153,6 +153,37 @@ class TestComposeModels : public QObject {
     QVERIFY2(run.status == 0, run.err.constData());
   }
 
+  // `vms mount` (extension): the same composition from the command line, saved elsewhere with
+  // the mesh paths rebased on the output's folder.
+  void commandLineMount() {
+    QTemporaryDir dir;
+    const QString vehicle = dir.filePath("bus.vms.json");
+    saveModelDescription(spacecraftOnly(), vehicle.toStdString());
+    QDir(dir.path()).mkdir("out");
+    const QString out = dir.filePath("out/kuka_on_bus.vms.json");
+    const test::Run run = test::runVms({"mount", vehicle, QString::fromStdString(kKuka), out,
+                                        "--xyz", "1.75,0,0", "--rpy", "0,1.5707963267948966,0"});
+    QVERIFY2(run.status == 0, run.err.constData());
+    const ModelDescription d = loadModelDescription(out.toStdString(), nullptr);
+    MountOptions o;
+    o.placement = mountPlacement();
+    const ModelDescription expected =
+        mountArm(spacecraftOnly(), loadModelDescription(kKuka, nullptr), o);
+    QCOMPARE(d.links.size(), expected.links.size());
+    QVERIFY(poseError(d.joints[0].origin, expected.joints[0].origin) < 1e-15);
+    const std::string mesh = d.links[1].visuals[0].mesh;
+    QVERIFY2(QFileInfo::exists(QDir(dir.filePath("out")).filePath(QString::fromStdString(mesh))),
+             mesh.c_str());
+    const test::Run bad_xyz =
+        test::runVms({"mount", vehicle, QString::fromStdString(kKuka), out, "--xyz", "1,2"});
+    QCOMPARE(bad_xyz.status, 2);
+    QVERIFY(bad_xyz.err.contains("--xyz"));
+    const test::Run nowhere =
+        test::runVms({"mount", vehicle, QString::fromStdString(kKuka), out, "--at", "nowhere"});
+    QCOMPARE(nowhere.status, 1);
+    QVERIFY(nowhere.err.contains("'nowhere'") && nowhere.err.count('\n') == 1);
+  }
+
   void mountOnAFrameEqualsTheLinkAndTheFramePlacement() {
     ModelDescription bus = spacecraftOnly();
     FrameDescription port;
