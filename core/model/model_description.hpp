@@ -2,6 +2,7 @@
 // The editable description of a vehicle-manipulator system: links, joints (including fixed
 // ones), frames and visuals, as read from URDF / .vms.json / DH tables. It keeps everything a
 // file holds so that writing it back is lossless. compileModel() turns it into a Model.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,8 @@ struct AddedMassDescription {
   Mat6 matrix = Mat6::Zero();
 };
 
+struct DhTable;  // core/io/dh_table.hpp
+
 /// Everything compileModel() reads: the compiled Model is never changed afterwards, so an
 /// environment that changes the physics (gravity, added mass) sets it here before compiling.
 struct ModelDescription {
@@ -105,6 +108,10 @@ struct ModelDescription {
   std::vector<JointDescription> joints;  // order defines the user-facing joint order
   std::vector<FrameDescription> frames;
   std::vector<AddedMassDescription> added_mass;  // usually from an underwater environment
+  /// The DH table (a .vms.json "dh") that the first links, the first joints and the first frame
+  /// (the end-effector) were expanded from; the writer keeps the DH form while they are
+  /// unchanged. Null for models written without one. Not read by compileModel.
+  std::shared_ptr<const DhTable> dh;
 };
 
 }  // namespace vms
