@@ -1,5 +1,6 @@
 #include "core/model/link_shapes.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vms {
