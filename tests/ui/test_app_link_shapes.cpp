@@ -26,7 +26,7 @@
 #include "ui/model/number_text.hpp"
 #include "ui/panels/link_shape_editor.hpp"
 #include "ui/panels/property_inspector.hpp"
-#include "ui/view3d/link_geometry.hpp"
+#include "ui/view3d/link_bounds.hpp"
 
 using namespace vms;
 using vms::ui::ModelDocument;
@@ -66,19 +66,16 @@ void choose(QComboBox* combo, int row) {
   emit combo->activated(row);
 }
 
-/// World bounds of the parts drawn on `body` at q = 0 (the 3D view's geometry).
+/// World bounds of the shapes drawn on `body` at q = 0 (the 3D view's geometry).
 std::array<double, 6> bodyBounds(const Model& model, int body) {
-  ui::LinkGeometry g = ui::buildLinkGeometry(model, QString());
   Data data(model);
   forwardKinematics(model, data, State::neutral(model));
-  ui::placeLinkParts(g.parts, data.oMi);
   std::array<double, 6> b = {1e9, -1e9, 1e9, -1e9, 1e9, -1e9};
-  for (const ui::LinkPart& p : g.parts) {
+  for (const ui::PartBounds& p : ui::linkPartBounds(model, data.oMi)) {
     if (p.body != body || p.automatic) continue;
-    const double* pb = p.actor->GetBounds();
     for (int k = 0; k < 3; ++k) {
-      b[size_t(2 * k)] = std::min(b[size_t(2 * k)], pb[2 * k]);
-      b[size_t(2 * k + 1)] = std::max(b[size_t(2 * k + 1)], pb[2 * k + 1]);
+      b[size_t(2 * k)] = std::min(b[size_t(2 * k)], p.lo(k));
+      b[size_t(2 * k + 1)] = std::max(b[size_t(2 * k + 1)], p.hi(k));
     }
   }
   return b;
@@ -179,7 +176,7 @@ class TestAppLinkShapes : public QObject {
     const int body1 = before.bodyIndex("link1"), body2 = before.bodyIndex("link2");
     {  // As opened: link1 drawn from (0, 0, 0.1) to (0.3, 0, 0.1), radius 0.04.
       const auto b = bodyBounds(before, body1);
-      QVERIFY2(std::abs(b[0] + 0.04) < 1e-9 && std::abs(b[1] - 0.34) < 1e-9,
+      QVERIFY2(std::abs(b[0] + 0.04) < 2e-3 && std::abs(b[1] - 0.34) < 2e-3,
                qPrintable(QString("x %1 .. %2").arg(b[0]).arg(b[1])));
     }
     inspector.showJoint(1);  // joint2
@@ -197,18 +194,18 @@ class TestAppLinkShapes : public QObject {
     const Model& after = doc.scenario().model;
     const auto b1 = bodyBounds(after, body1);
     const auto b2 = bodyBounds(after, body2);
-    const double r1 = 0.04, r2 = 0.03, tessellation = 0.05 * r1;  // 24 x 12 facets sag 3.4 %
-    QVERIFY2(b1[1] >= 0.5 && b1[1] <= 0.5 + r1 + 1e-9, qPrintable(QString::number(b1[1])));
-    QVERIFY2(b1[5] >= 0.3 && b1[5] <= 0.3 + r1 + 1e-9, qPrintable(QString::number(b1[5])));
+    const double r1 = 0.04, r2 = 0.03, tessellation = 0.05 * r1;  // facets sag up to 1.3 % of r
+    QVERIFY2(b1[1] >= 0.5 && b1[1] <= 0.5 + r1, qPrintable(QString::number(b1[1])));
+    QVERIFY2(b1[5] >= 0.3 && b1[5] <= 0.3 + r1, qPrintable(QString::number(b1[5])));
     QVERIFY2(std::abs(b1[4] - (0.1 - r1)) < tessellation, qPrintable(QString::number(b1[4])));
-    QVERIFY2(std::abs(b2[0] - (0.5 - r2)) < 1e-9, qPrintable(QString::number(b2[0])));
-    QVERIFY2(std::abs(b2[1] - (0.75 + r2)) < 1e-9, qPrintable(QString::number(b2[1])));
+    QVERIFY2(std::abs(b2[0] - (0.5 - r2)) < tessellation, qPrintable(QString::number(b2[0])));
+    QVERIFY2(std::abs(b2[1] - (0.75 + r2)) < tessellation, qPrintable(QString::number(b2[1])));
     QVERIFY2(std::abs(b2[5] - (0.3 + r2)) < tessellation, qPrintable(QString::number(b2[5])));
     // Undo: back where it was.
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     const auto back = bodyBounds(doc.scenario().model, body1);
-    QVERIFY(std::abs(back[1] - 0.34) < 1e-9);
+    QVERIFY(std::abs(back[1] - 0.34) < 2e-3);
   }
 
  private:
