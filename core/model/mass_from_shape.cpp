@@ -101,4 +101,42 @@ Inertial inertialFromShapes(const std::vector<Visual>& visuals, double density,
   return out;
 }
 
+Inertial inertialFromTriangles(const std::vector<Vec3>& points,
+                               const std::vector<std::array<int, 3>>& triangles, double density) {
+  // Tetrahedron (0, a, b, c): volume a.(b x c)/6, first moment V (a+b+c)/4, second moment
+  // integral of x x^T = V/20 (a a^T + b b^T + c c^T + s s^T) with s = a + b + c.
+  double volume = 0.0;
+  Vec3 first = Vec3::Zero();
+  Mat3 second = Mat3::Zero();
+  const int n = static_cast<int>(points.size());
+  for (const auto& t : triangles) {
+    if (t[0] < 0 || t[1] < 0 || t[2] < 0 || t[0] >= n || t[1] >= n || t[2] >= n) continue;
+    const Vec3& a = points[size_t(t[0])];
+    const Vec3& b = points[size_t(t[1])];
+    const Vec3& c = points[size_t(t[2])];
+    const double v = a.dot(b.cross(c)) / 6.0;
+    const Vec3 s = a + b + c;
+    volume += v;
+    first += v / 4.0 * s;
+    second +=
+        v / 20.0 * (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
+  }
+  if (volume < 0.0) {  // wound inwards
+    volume = -volume;
+    first = -first;
+    second = -second;
+  }
+  Inertial out;
+  const double mass = density * volume;
+  if (!(mass > 0.0)) return out;
+  out.mass = mass;
+  out.com = density * first / mass;
+  const Mat3 C = density * second;  // about the origin
+  const Mat3 about_origin = C.trace() * Mat3::Identity() - C;
+  const Vec3& g = out.com;
+  out.inertia = about_origin - mass * (g.squaredNorm() * Mat3::Identity() - g * g.transpose());
+  out.inertia = 0.5 * (out.inertia + out.inertia.transpose());
+  return out;
+}
+
 }  // namespace vms

@@ -4,6 +4,7 @@
 // with each visual's origin (position and rotation) honoured. Volumes add: where two visuals
 // overlap, the overlap counts twice. Meshes have no closed form and are skipped (the core does
 // not read mesh files).
+#include <array>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,13 @@ double shapeVolume(const Visual& v);
 /// gives zero mass, zero inertia.
 Inertial inertialFromShapes(const std::vector<Visual>& visuals, double density,
                             std::vector<std::string>* skipped = nullptr);
+
+/// Mass, centre of mass and inertia about it of a closed triangle mesh (points in the frame the
+/// result is expressed in; triangles index them, wound consistently) filled with `density`:
+/// the divergence theorem, one signed tetrahedron from the origin per triangle. Inward winding
+/// gives the same result as outward. An open mesh gives a meaningless result; no triangles,
+/// zero mass.
+Inertial inertialFromTriangles(const std::vector<Vec3>& points,
+                               const std::vector<std::array<int, 3>>& triangles, double density);
 
 }  // namespace vms

@@ -11,6 +11,7 @@
 // - the results are physical (inertialProblem, checkInertiaNonSingular on a compiled arm);
 // - resolveLinkShapes: a following capsule spans the link origin to its child joint, and after
 //   the joint origin moves it spans the new position (no gap); leaves go to their frames;
+// - a closed triangle mesh (divergence theorem) against the box primitive and a tetrahedron;
 // - .vms.json reads and writes capsules and "follow": "joints" back bit-exact; URDF writes a
 //   capsule as a cylinder and two spheres.
 #include <QtTest/QtTest>
@@ -344,6 +345,42 @@ class TestInertiaFromShape : public QObject {
       }
     // Physical: positive, triangle inequality (compileModel's check), and usable in a model.
     QCOMPARE(QString::fromStdString(inertialProblem(in)), QString());
+  }
+
+  void triangleMeshByDivergenceTheorem() {
+    // A box 0.1 x 0.2 x 0.3 as 12 triangles wound outwards, rotated and offset: the same as
+    // the box primitive placed by its origin.
+    const Mat3 R = rot(0.9, Vec3(-1, 2, 0.5));
+    const Vec3 at(0.3, -0.1, 0.25), half(0.05, 0.1, 0.15);
+    std::vector<Vec3> points;
+    for (int k = 0; k < 8; ++k)
+      points.push_back(R * Vec3((k & 1) ? half.x() : -half.x(), (k & 2) ? half.y() : -half.y(),
+                                (k & 4) ? half.z() : -half.z()) +
+                       at);
+    const std::vector<std::array<int, 3>> faces = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
+                                                   {0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},
+                                                   {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+    const Inertial mesh = inertialFromTriangles(points, faces, 7850.0);
+    const Inertial box = inertialFromShapes({shape(Visual::Shape::Box, 2.0 * half, at, R)}, 7850.0);
+    QVERIFY2(near(mesh.mass, box.mass, 1e-13), qPrintable(QString::number(mesh.mass)));
+    QVERIFY((mesh.com - box.com).norm() < 1e-14);
+    compareInertia(mesh.inertia, box.inertia, 1e-12);
+    // Wound inwards: the same.
+    std::vector<std::array<int, 3>> inward = faces;
+    for (auto& f : inward) std::swap(f[1], f[2]);
+    const Inertial flipped = inertialFromTriangles(points, inward, 7850.0);
+    QVERIFY(near(flipped.mass, box.mass, 1e-13));
+    compareInertia(flipped.inertia, box.inertia, 1e-12);
+    // The unit corner tetrahedron: V = 1/6, CoM (1/4, 1/4, 1/4), and about the origin
+    // integral x^2 = 1/60, integral xy = 1/120 (density 1).
+    const Inertial tet =
+        inertialFromTriangles({Vec3::Zero(), Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()},
+                              {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}}, 1.0);
+    QVERIFY(near(tet.mass, 1.0 / 6.0, 1e-14));
+    QVERIFY((tet.com - Vec3::Constant(0.25)).norm() < 1e-15);
+    const Mat3 origin = aboutOrigin(tet);
+    QVERIFY(near(origin(0, 0), 2.0 / 60.0, 1e-13));  // y^2 + z^2
+    QVERIFY(near(origin(0, 1), -1.0 / 120.0, 1e-13));
   }
 
   void resultsArePhysicalInACompiledArm() {
