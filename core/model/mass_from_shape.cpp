@@ -139,4 +139,24 @@ Inertial inertialFromTriangles(const std::vector<Vec3>& points,
   return out;
 }
 
+Inertial combinedInertial(const std::vector<Inertial>& parts) {
+  double mass = 0.0;
+  Vec3 first = Vec3::Zero();
+  Mat3 about_origin = Mat3::Zero();
+  for (const Inertial& p : parts) {
+    const Vec3& c = p.com;
+    mass += p.mass;
+    first += p.mass * c;
+    about_origin += p.inertia + p.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
+  }
+  Inertial out;
+  if (!(mass > 0.0)) return out;
+  out.mass = mass;
+  out.com = first / mass;
+  const Vec3& g = out.com;
+  out.inertia = about_origin - mass * (g.squaredNorm() * Mat3::Identity() - g * g.transpose());
+  out.inertia = 0.5 * (out.inertia + out.inertia.transpose());
+  return out;
+}
+
 }  // namespace vms

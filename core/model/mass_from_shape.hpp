@@ -39,4 +39,7 @@ Inertial inertialFromShapes(const std::vector<Visual>& visuals, double density,
 Inertial inertialFromTriangles(const std::vector<Vec3>& points,
                                const std::vector<std::array<int, 3>>& triangles, double density);
 
+/// The mass properties of several bodies as one (parallel-axis theorem); all in one frame.
+Inertial combinedInertial(const std::vector<Inertial>& parts);
+
 }  // namespace vms

@@ -6,7 +6,8 @@
 // size changes nothing. After a joint origin is edited in the inspector, the following capsule
 // of the parent link spans the link origin to the new joint position, in the description's
 // resolved shapes and in the 3D view's geometry (world bounds of the drawn capsule), and the
-// child's capsule starts there: no gap. The system mass line follows the edits.
+// child's capsule starts there: no gap. The system mass line follows the edits. A mesh shape
+// (a scaled, rotated STL cube) computes as the box primitive at the same place.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -206,6 +207,50 @@ class TestAppLinkShapes : public QObject {
     doc.undoStack()->undo();
     const auto back = bodyBounds(doc.scenario().model, body1);
     QVERIFY(std::abs(back[1] - 0.34) < 2e-3);
+  }
+
+  void computeFromAMeshShape() {
+    // link2's shape: the unit cube of tests/data/meshes/box.stl scaled to 0.1 x 0.2 x 0.3 and
+    // placed off the link origin, rotated; with a sphere beside it. Compute from shapes
+    // (titanium) = the box primitive at the same place plus the sphere (parallel axes).
+    const QString mesh = QStringLiteral(VMS_SOURCE_DIR) + "/tests/data/meshes/box.stl";
+    ModelDocument doc;
+    PropertyInspector inspector(&doc);
+    QString error;
+    QVERIFY2(doc.open(path_, &error), qPrintable(error));
+    Visual v;
+    v.shape = Visual::Shape::Mesh;
+    v.mesh = mesh.toStdString();
+    v.mesh_scale = Vec3(0.1, 0.2, 0.3);
+    v.origin.p = Vec3(0.1, 0.02, -0.03);
+    v.origin.R = Eigen::AngleAxisd(0.4, Vec3(1, 1, 0).normalized()).toRotationMatrix();
+    QVERIFY2(doc.setVisual(2, 0, v, &error), qPrintable(error));
+    Visual ball;
+    ball.shape = Visual::Shape::Sphere;
+    ball.size = Vec3(0.04, 0, 0);
+    ball.origin.p = Vec3(0.25, 0, 0);
+    QVERIFY2(doc.addVisual(2, ball, &error), qPrintable(error));
+    inspector.showLink(2);
+    choose(inspector.findChild<QComboBox*>("material"), 2);  // titanium
+    QTest::mouseClick(inspector.findChild<QPushButton*>("computeInertia"), Qt::LeftButton);
+    QCOMPARE(inspector.problemText(), QString());
+    Visual box = v;
+    box.shape = Visual::Shape::Box;
+    box.size = v.mesh_scale;
+    const Inertial expected = inertialFromShapes({box, ball}, 4430.0);
+    const Inertial& got = doc.description().links[2].inertial;
+    QVERIFY2(std::abs(got.mass - expected.mass) < 1e-12 * expected.mass,
+             qPrintable(QString("%1 vs %2").arg(got.mass).arg(expected.mass)));
+    QVERIFY((got.com - expected.com).norm() < 1e-12);
+    QVERIFY((got.inertia - expected.inertia).norm() < 1e-12 * expected.inertia.norm());
+    // A mesh that cannot be read is named and left out.
+    v.mesh = "no/such/mesh.stl";
+    QVERIFY2(doc.setVisual(2, 0, v, &error), qPrintable(error));
+    QTest::mouseClick(inspector.findChild<QPushButton*>("computeInertia"), Qt::LeftButton);
+    QVERIFY2(inspector.problemText().contains("no/such/mesh.stl"),
+             qPrintable(inspector.problemText()));
+    QCOMPARE(doc.description().links[2].inertial.mass,
+             4430.0 * 4.0 / 3.0 * M_PI * 0.04 * 0.04 * 0.04);
   }
 
  private:

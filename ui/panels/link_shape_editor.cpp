@@ -17,6 +17,7 @@
 #include "core/model/mass_from_shape.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/view3d/mesh_mass.hpp"
 
 namespace vms::ui {
 
@@ -214,7 +215,8 @@ struct LinkShapeEditor::Impl {
     compute->setObjectName("computeInertia");
     compute->setToolTip(
         tr("Mass, centre of mass and inertia of the link from its shapes filled with the "
-           "density (meshes are not counted; overlapping shapes count twice)"));
+           "density (a mesh from its triangles: it must be closed; overlapping shapes count "
+           "twice)"));
     mh->addWidget(material);
     mh->addWidget(density);
     mh->addWidget(new QLabel(tr("kg/m³")));
@@ -457,10 +459,20 @@ void LinkShapeEditor::computeInertia() {
   }
   const ModelDescription& desc = d.document->description();
   std::vector<std::string> skipped;
-  const Inertial in = inertialFromShapes(resolveLinkShapes(desc, d.link), *rho, &skipped);
+  const std::vector<Visual> shapes = resolveLinkShapes(desc, d.link);
+  std::vector<Inertial> parts = {inertialFromShapes(shapes, *rho)};
+  for (const Visual& v : shapes) {  // meshes: their triangles, read as the 3D view reads them
+    if (v.shape != Visual::Shape::Mesh) continue;
+    QString why;
+    if (auto mesh = meshInertial(v, d.document->modelDirectory(), *rho, &why))
+      parts.push_back(*mesh);
+    else
+      skipped.push_back(why.toStdString());
+  }
+  const Inertial in = combinedInertial(parts);
   const QString name = qstr(desc.links[size_t(d.link)].name);
   if (!(in.mass > 0.0)) {
-    emit problem(tr("link '%1' has no box, cylinder, sphere or capsule to compute from").arg(name));
+    emit problem(tr("link '%1' has no shape to compute from").arg(name));
     return;
   }
   const int row = d.material->currentIndex();
@@ -478,7 +490,7 @@ void LinkShapeEditor::computeInertia() {
   }
   QString note;
   if (!skipped.empty())
-    note = tr("not counted (no closed form): %1").arg(qstr([&] {
+    note = tr("not counted (mesh not read): %1").arg(qstr([&] {
       std::string all;
       for (const auto& s : skipped) all += (all.empty() ? "" : ", ") + s;
       return all;

@@ -2,7 +2,8 @@
 // The shapes of the selected link in the property inspector: which shape (box, cylinder,
 // sphere, capsule; a mesh is shown and kept), its sizes, colour, origin and whether it follows
 // the joints, plus "Compute from shapes": mass, CoM and inertia from the shapes and a material
-// density, one undoable edit. Edits go through ModelDocument (undo, validation).
+// density (meshes from their triangles, read as the 3D view reads them), one undoable edit. Edits
+// go through ModelDocument (undo, validation).
 //
 // Child widgets (tests): QComboBox "shapeIndex" (one entry per visual), QPushButton "addShape"
 // / "removeShape", QComboBox "shapeType" (box, cylinder, sphere, capsule, mesh), QLineEdit
