@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/io/io_util.hpp"
+#include "core/model/link_shapes.hpp"
 
 namespace vms {
 
@@ -385,6 +386,21 @@ std::string originXml(const Pose& p, const std::string& indent) {
 }
 
 void writeVisual(const Visual& v, std::ostringstream& o) {
+  if (v.shape == Visual::Shape::Capsule) {
+    // URDF has no capsule: the same solid as a cylinder and a sphere at each end.
+    o << "    <!-- capsule radius " << io::formatDouble(v.size.x()) << " length "
+      << io::formatDouble(v.size.y()) << " (URDF has none): a cylinder and two spheres -->\n";
+    Visual part = v;
+    part.shape = Visual::Shape::Cylinder;
+    writeVisual(part, o);
+    part.shape = Visual::Shape::Sphere;
+    part.size = Vec3(v.size.x(), 0.0, 0.0);
+    for (double side : {-0.5, 0.5}) {
+      part.origin.p = v.origin.p + v.origin.R.col(2) * (side * v.size.y());
+      writeVisual(part, o);
+    }
+    return;
+  }
   o << "    <visual>\n" << originXml(v.origin, "      ") << "      <geometry>\n        ";
   switch (v.shape) {
     case Visual::Shape::Box:
@@ -396,6 +412,8 @@ void writeVisual(const Visual& v, std::ostringstream& o) {
       break;
     case Visual::Shape::Sphere:
       o << "<sphere radius=\"" << io::formatDouble(v.size.x()) << "\"/>";
+      break;
+    case Visual::Shape::Capsule:  // written above as its parts
       break;
     case Visual::Shape::Mesh:
       o << "<mesh filename=\"" << esc(v.mesh) << "\"";
@@ -557,7 +575,8 @@ std::string writeUrdf(const ModelDescription& d) {
             : "\n     Its added mass (hydrodynamic) is not written: URDF has none.")
     << " -->\n";
   o << "<robot name=\"" << esc(d.name) << "\">\n";
-  for (const auto& l : d.links) {
+  for (size_t li = 0; li < d.links.size(); ++li) {
+    const LinkDescription& l = d.links[li];
     o << "  <link name=\"" << esc(l.name) << "\">\n";
     const Inertial& in = l.inertial;
     o << "    <inertial>\n";
@@ -569,7 +588,11 @@ std::string writeUrdf(const ModelDescription& d) {
       << io::formatDouble(I(1, 1)) << "\" iyz=\"" << io::formatDouble(I(1, 2)) << "\" izz=\""
       << io::formatDouble(I(2, 2)) << "\"/>\n";
     o << "    </inertial>\n";
-    for (const auto& v : l.visuals) writeVisual(v, o);
+    bool follows = false;
+    for (const auto& v : l.visuals) follows = follows || v.follow_joints;
+    if (follows)
+      o << "    <!-- shapes that follow the joints in VMS, written as their segments -->\n";
+    for (const auto& v : resolveLinkShapes(d, static_cast<int>(li))) writeVisual(v, o);
     o << "  </link>\n";
   }
   for (const auto& j : d.joints) {

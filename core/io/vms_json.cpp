@@ -104,14 +104,30 @@ struct Reader {
       allowed.push_back("radius");
       exclusive("radius");
       if (!has_size) v.size = Vec3(r.requireNumber("radius"), 0.0, 0.0);
+    } else if (shape == "capsule") {
+      v.shape = Visual::Shape::Capsule;
+      allowed.insert(allowed.end(), {"radius", "length"});
+      exclusive("radius");
+      exclusive("length");
+      if (!has_size) v.size = Vec3(r.requireNumber("radius"), r.requireNumber("length"), 0.0);
     } else if (shape == "mesh") {
       v.shape = Visual::Shape::Mesh;
       allowed.insert(allowed.end(), {"mesh", "scale"});
       v.mesh = r.requireString("mesh");
       v.mesh_scale = r.vec3("scale", Vec3::Ones());
     } else {
-      r.failAt("shape",
-               "unknown shape " + io::quote(shape) + " (expected box, cylinder, sphere or mesh)");
+      r.failAt("shape", "unknown shape " + io::quote(shape) +
+                            " (expected box, cylinder, sphere, capsule or mesh)");
+    }
+    allowed.push_back("follow");
+    if (r.has("follow")) {
+      const std::string follow = r.string("follow", "");
+      if (follow != "joints")
+        r.failAt("follow", "expected \"joints\" (the only value), got " + io::quote(follow));
+      if (v.shape != Visual::Shape::Box && v.shape != Visual::Shape::Cylinder &&
+          v.shape != Visual::Shape::Capsule)
+        r.failAt("follow", "only a box, cylinder or capsule can follow the joints");
+      v.follow_joints = true;
     }
     if (const Json* o = r.get("origin")) v.origin = pose(*o, r.keyPath("origin"));
     if (const Json* c = r.get("rgba")) {
@@ -333,6 +349,15 @@ Json visualJson(const Visual& v) {
       else
         o["size"] = io::jvec(s);
       break;
+    case Visual::Shape::Capsule:
+      o["shape"] = "capsule";
+      if (isPositiveZero(s.z())) {
+        o["radius"] = s.x();
+        o["length"] = s.y();
+      } else {
+        o["size"] = io::jvec(s);
+      }
+      break;
     case Visual::Shape::Mesh:
       o["shape"] = "mesh";
       o["mesh"] = v.mesh;
@@ -344,6 +369,7 @@ Json visualJson(const Visual& v) {
   if (!isIdentity(v.origin)) o["origin"] = poseJson(v.origin);
   o["rgba"] = Json::array({v.rgba[0], v.rgba[1], v.rgba[2], v.rgba[3]});
   if (!v.material.empty()) o["material"] = v.material;
+  if (v.follow_joints) o["follow"] = "joints";
   return o;
 }
 

@@ -20,15 +20,21 @@ struct Inertial {
 };
 
 /// Visual geometry, carried for the 3D view and for lossless export.
+/// A capsule is a cylinder (axis z, `length` = its cylindrical part) closed by two hemispheres
+/// of its radius: total extent length + 2 radius. A visual that follows the joints
+/// (`follow_joints`, a box, cylinder or capsule) is not drawn where it is: it stands for one
+/// segment from the link origin to each child joint (resolveLinkShapes, link_shapes.hpp).
 struct Visual {
-  enum class Shape { Box, Cylinder, Sphere, Mesh };
+  enum class Shape { Box, Cylinder, Sphere, Mesh, Capsule };
   Shape shape = Shape::Box;
-  Vec3 size = Vec3::Zero();  // box: x,y,z; cylinder: radius, length, -; sphere: radius, -, -
-  std::string mesh;          // path as written in the source file
+  // box: x,y,z; cylinder and capsule: radius, length, -; sphere: radius, -, -
+  Vec3 size = Vec3::Zero();
+  std::string mesh;  // path as written in the source file
   Vec3 mesh_scale = Vec3::Ones();
   Pose origin;  // in the link frame
   Eigen::Vector4d rgba = Eigen::Vector4d(0.7, 0.7, 0.75, 1.0);
   std::string material;
+  bool follow_joints = false;  // added: spans the link origin to its child joints
 };
 
 struct LinkDescription {

@@ -62,6 +62,14 @@ class ModelDocument : public QObject {
   bool setLinkProperty(int link, LinkProperty property, const VecX& value, QString* error);
   bool setJointProperty(int joint, JointProperty property, const VecX& value, QString* error);
   bool setBaseType(BaseType type, QString* error);
+  // Added (link shapes): the visuals of link `link` (description indices), each one undo step,
+  // refused with visualProblem()'s message (ui/model/visual_edits.hpp) if not storable.
+  bool setVisual(int link, int index, const Visual& visual, QString* error);
+  bool addVisual(int link, const Visual& visual, QString* error);
+  bool removeVisual(int link, int index, QString* error);
+  /// Added: mass, CoM and inertia of a link at once, one undo step ("Compute from shapes");
+  /// `what` names it in the undo text. Refused like any edit the compiler rejects.
+  bool setLinkInertial(int link, const Inertial& inertial, const QString& what, QString* error);
   QUndoStack* undoStack() const;
   bool isModified() const;  // unsaved edits
 
