@@ -40,19 +40,6 @@ inline void rotateSymmetric(const Mat3& R, const Mat3& J, Mat3& out) {
     }
 }
 
-// R_joint * axisAngleRotation(axis, q), with the rotation's sine and cosine given. (Rodrigues'
-// formula applied to R_joint's columns instead, c R_joint + s [w]x R_joint + (1 - c) w u^T,
-// saves a few products but is exact only for an exactly orthonormal R_joint: down a 100-link
-// chain its rounding compounds, 3e-5 relative in the accelerations.)
-inline void rotateAboutAxis(const Mat3& R_joint, const Vec3& u, double s, double c, Mat3& out) {
-  const double v = 1.0 - c;
-  Mat3 R;
-  R << c + u.x() * u.x() * v, u.x() * u.y() * v - u.z() * s, u.x() * u.z() * v + u.y() * s,
-      u.y() * u.x() * v + u.z() * s, c + u.y() * u.y() * v, u.y() * u.z() * v - u.x() * s,
-      u.z() * u.x() * v - u.y() * s, u.z() * u.y() * v + u.x() * s, c + u.z() * u.z() * v;
-  out.noalias() = R_joint * R;
-}
-
 }  // namespace
 
 Mat6 spatialInertiaWorld(double m, const Vec3& c, const Mat3& Ic) {
@@ -87,18 +74,18 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
       // Everything that depends on the joint alone (its placement, axis and q) first, so that
       // the chain from parent to child is one 3x3 product (the recursion is latency-bound):
       // oMi.R = oMp.R (X.R Rot(axis, q)).
-      const Vec3& axis = model.joint_axis[i];
-      Vec3 a;  // the axis in the parent frame
-      a.noalias() = X.R * axis;
-      Vec3 w;  // ... and in the world
+      const Vec3& a = model.joint_axis_parent[i];  // the axis in the parent frame
+      Vec3 w;                                      // ... and in the world
       w.noalias() = oMp.R * a;
       Vec3 p_joint = oMp.p;
       p_joint.noalias() += oMp.R * X.p;
       const double qi = state.q[model.joint_index[i]];
       Vec6& S = data.S[i];
       if (model.joint_type[i] == JointType::Revolute) {
+        const double sq = std::sin(qi), cq = std::cos(qi);
         Mat3 L;  // X.R Rot(axis, q)
-        rotateAboutAxis(X.R, axis, std::sin(qi), std::cos(qi), L);
+        L = model.joint_rotation_fixed[i] + cq * model.joint_rotation_cos[i] +
+            sq * model.joint_rotation_sin[i];
         oMi.R.noalias() = oMp.R * L;
         oMi.p = p_joint;
         S[0] = p_joint.y() * w.z() - p_joint.z() * w.y();
