@@ -1,10 +1,14 @@
-// Forward dynamics, ours (vms::aba, kinematics included) against MuJoCo 2.2.2's mj_forward
-// (contacts and constraints disabled, gravity 0, no energy), on identical free-floating chains
-// (benchmarkChain) of 6, 10, 12, 25, 50 and 100 links, plus every other registered solver (crba
-// and the seed formulations, docs/solvers.md). The first table gives the ratio ours/MuJoCo and
-// the scaling t(100)/t(10), and one rk4 step (4 evaluations and the Lie-group update) with the
-// aba solver; the second, every solver's time per call and its fitted scaling exponent
-// (least-squares slope of log t against log N over the sizes); the third, one step of rk4 and
+// Forward dynamics, ours (vms::aba, kinematics included) against two peers in the same run:
+// Pinocchio 3.7's aba (built from its source tree with clang when available, both of its
+// conventions, the faster one counts; optional, see bench/CMakeLists.txt) and MuJoCo 2.2.2's
+// mj_forward (contacts and constraints disabled, gravity 0, no energy), on identical
+// free-floating chains (benchmarkChain) of 6, 10, 12, 25, 40, 50 and 100 links and a random
+// 100-link tree (randomTree: random axes, placements and inertias, a quarter of the joints
+// prismatic), plus every other registered solver (crba and the seed formulations,
+// docs/solvers.md). The first table gives the ratios ours/Pinocchio and ours/MuJoCo, the
+// scaling exponents, and one rk4 step (4 evaluations and the Lie-group update) with the aba
+// solver; the second, every solver's time per call and its fitted scaling exponent
+// (least-squares slope of log t against log N over the chains); the third, one step of rk4 and
 // of momentum-rk4 (issue 9) in a continuing run, with their ratio.
 //
 // MuJoCo 2.2.2's XML reader refuses bodies nested deeper than its parser's element depth
@@ -12,7 +16,8 @@
 // loader (a flat file: a massless world link and a `floating` joint to the vehicle, which
 // MuJoCo turns into a free joint). Setup checks, for every size, nbody/nv/the free joint and
 // that both engines compute the same accelerations to 1e-9 at the benchmark state; it aborts
-// otherwise.
+// otherwise. Pinocchio's accelerations are checked the same way (ours and its free-flyer
+// convention are the same quantity: pinocchio_peer.hpp).
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -33,22 +38,34 @@
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "mjcf_writer.hpp"
 #include "mujoco_bridge.hpp"
+#include "pinocchio_peer.hpp"
+
+#ifndef VMS_BENCH_CXX
+#define VMS_BENCH_CXX "unknown compiler"
+#endif
 
 namespace {
 
 using namespace vms;
 
-const int kSizes[] = {6, 10, 12, 25, 50, 100};
+const int kSizes[] = {6, 10, 12, 25, 40, 50, 100};  // chains
+const int kTreeLinks = 100;                         // and one random tree
 
 /// One benchmark system: our model and MuJoCo's, at the same fixed state.
 struct Case {
   int links = 0;
+  bool tree = false;
+  std::string label;  // "chain_6", "tree_100"
   Model model;
   State state;
   VecX tau;
   std::unique_ptr<test::MujocoInstance> mj;
   std::string mujoco_loader;  // "mjcf" or "urdf"
   double max_rel_error = 0.0;
+#ifdef VMS_HAVE_PINOCCHIO
+  std::unique_ptr<bench::PinocchioPeer> pin;
+  double pin_rel_error = 0.0;
+#endif
 };
 
 [[noreturn]] void die(const std::string& msg) {
@@ -56,16 +73,21 @@ struct Case {
   std::exit(2);
 }
 
-std::unique_ptr<Case> makeCase(int links) {
+std::unique_ptr<Case> makeCase(int links, bool tree) {
   auto c = std::make_unique<Case>();
   c->links = links;
-  const ModelDescription d = benchmarkChain(links);  // gravity 0
+  c->tree = tree;
+  c->label = (tree ? "tree_" : "chain_") + std::to_string(links);
+  RandomTreeOptions to;
+  to.bodies = links + 1;
+  to.seed = 14;
+  const ModelDescription d = tree ? randomTree(to) : benchmarkChain(links);  // gravity 0
   c->model = compileModel(d);
   // A fixed, non-trivial state: random pose, twist, q, qd (seeded).
   c->state = randomState(c->model, 20240601);
   c->tau = VecX::Zero(c->model.njoints);
   test::MujocoExportOptions o;  // no energy flag; gravity 0; contacts/constraints disabled
-  if (links <= test::kMjcfMaxChainLinks) {
+  if (!tree && links <= test::kMjcfMaxChainLinks) {
     c->mj = test::loadMujoco(test::writeMjcf(d, o), "chain.xml");
     c->mujoco_loader = "mjcf";
   } else {
@@ -76,8 +98,8 @@ std::unique_ptr<Case> makeCase(int links) {
   mjData* md = c->mj->d();
   if (m->nbody != links + 2 || m->nv != links + 6 || m->njnt != links + 1 ||
       m->jnt_type[0] != mjJNT_FREE)
-    die("MuJoCo chain " + std::to_string(links) + " has nbody " + std::to_string(m->nbody) +
-        ", nv " + std::to_string(m->nv) + ", njnt " + std::to_string(m->njnt));
+    die("MuJoCo " + c->label + " has nbody " + std::to_string(m->nbody) + ", nv " +
+        std::to_string(m->nv) + ", njnt " + std::to_string(m->njnt));
   if (m->opt.gravity[0] != 0 || m->opt.gravity[1] != 0 || m->opt.gravity[2] != 0 ||
       !(m->opt.disableflags & mjDSBL_CONTACT) || !(m->opt.disableflags & mjDSBL_CONSTRAINT) ||
       (m->opt.enableflags & mjENBL_ENERGY))
@@ -94,8 +116,8 @@ std::unique_ptr<Case> makeCase(int links) {
   const double scale = std::max(1.0, theirs.cwiseAbs().maxCoeff());
   c->max_rel_error = (ours - theirs).cwiseAbs().maxCoeff() / scale;
   if (!(c->max_rel_error <= 1e-9))
-    die("chain " + std::to_string(links) + ": accelerations differ from MuJoCo by " +
-        std::to_string(c->max_rel_error) + " (relative)");
+    die(c->label + ": accelerations differ from MuJoCo by " + std::to_string(c->max_rel_error) +
+        " (relative)");
   // And every registered solver agrees with aba: the times compare the same computation.
   for (const std::string& name : solverNames()) {
     if (!solverSupports(name, c->model.base_type)) continue;
@@ -105,8 +127,27 @@ std::unique_ptr<Case> makeCase(int links) {
     const VecX other =
         test::oursInMujocoConvention(c->model, c->state, data2.base_twist_dot, data2.qdd);
     if (!((other - ours).cwiseAbs().maxCoeff() / scale <= 1e-9))
-      die("chain " + std::to_string(links) + ": solver " + name + " differs from aba");
+      die(c->label + ": solver " + name + " differs from aba");
   }
+#ifdef VMS_HAVE_PINOCCHIO
+  // Pinocchio's accelerations, both conventions, against ours (same quantities, our order).
+  try {
+    c->pin = std::make_unique<bench::PinocchioPeer>(d, c->model, c->state, c->tau);
+  } catch (const std::exception& e) {
+    die(c->label + ": " + e.what());
+  }
+  VecX ours_pin(c->model.nv);
+  ours_pin << data.base_twist_dot, data.qdd;
+  const double pin_scale = std::max(1.0, ours_pin.cwiseAbs().maxCoeff());
+  for (bool world : {false, true}) {
+    const VecX theirs_pin = c->pin->forwardInOurOrder(world);
+    const double e = (ours_pin - theirs_pin).cwiseAbs().maxCoeff() / pin_scale;
+    c->pin_rel_error = std::max(c->pin_rel_error, e);
+    if (!(e <= 1e-9))
+      die(c->label + ": accelerations differ from Pinocchio's (" + (world ? "WORLD" : "LOCAL") +
+          " convention) by " + std::to_string(e) + " (relative)");
+  }
+#endif
   return c;
 }
 
@@ -124,6 +165,18 @@ void BM_VmsAba(benchmark::State& st, const Case* c) {
   }
   st.counters["dof"] = c->model.nv;
 }
+
+#ifdef VMS_HAVE_PINOCCHIO
+void BM_PinocchioAba(benchmark::State& st, const Case* c, bool world) {
+  bench::PinocchioPeer& p = *c->pin;
+  for (auto _ : st) {
+    p.aba->forward(p.q.data(), p.v.data(), p.tau.data(), p.a.data(), world);
+    benchmark::DoNotOptimize(p.a.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["dof"] = c->model.nv;
+}
+#endif
 
 void BM_MujocoForward(benchmark::State& st, const Case* c) {
   const mjModel* m = c->mj->m();
@@ -229,8 +282,20 @@ class TableReporter : public benchmark::ConsoleReporter {
   std::map<std::string, std::vector<double>> single_;
 };
 
-std::string benchName(const char* what, int links) {
-  return std::string(what) + "/chain_" + std::to_string(links);
+std::string benchName(const char* what, const std::string& label) {
+  return std::string(what) + "/" + label;
+}
+std::string benchName(const char* what, int chain_links) {
+  return benchName(what, "chain_" + std::to_string(chain_links));
+}
+
+/// Pinocchio's time on a case: the faster of its two conventions (NaN without Pinocchio).
+double pinocchioTime(const TableReporter& reporter, const std::string& label) {
+  const double local = reporter.time(benchName("pinocchio_aba_local", label));
+  const double world = reporter.time(benchName("pinocchio_aba_world", label));
+  if (std::isnan(local)) return world;
+  if (std::isnan(world)) return local;
+  return std::min(local, world);
 }
 
 /// Least-squares slope of log t against log N over the sizes that ran: t ~ N^slope.
@@ -238,7 +303,9 @@ double scalingExponent(const TableReporter& reporter, const std::string& what) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
   for (int links : kSizes) {
-    const double t = reporter.time(benchName(what.c_str(), links));
+    const std::string label = "chain_" + std::to_string(links);
+    const double t = what == "pinocchio" ? pinocchioTime(reporter, label)
+                                         : reporter.time(benchName(what.c_str(), label));
     if (!(t > 0.0)) continue;
     const double x = std::log(links), y = std::log(t);
     sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
@@ -250,8 +317,8 @@ double scalingExponent(const TableReporter& reporter, const std::string& what) {
 /// Every solver's time per call at each size, its ratio to aba and to MuJoCo at the largest
 /// size that ran, and its fitted scaling exponent.
 void printSolverTable(const TableReporter& reporter) {
-  std::vector<std::pair<std::string, std::string>> rows = {{"aba", "vms_aba"},
-                                                           {"mj_forward", "mujoco_mj_forward"}};
+  std::vector<std::pair<std::string, std::string>> rows = {
+      {"aba", "vms_aba"}, {"pinocchio aba", "pinocchio"}, {"mj_forward", "mujoco_mj_forward"}};
   for (const std::string& name : solverNames())
     if (name != defaultSolverName()) rows.push_back({name, "vms_solver_" + name});
   std::printf("\nEvery solver, free-floating chains (CPU microseconds per call)\n%-22s", "solver");
@@ -259,7 +326,10 @@ void printSolverTable(const TableReporter& reporter) {
   std::printf(" %9s\n", "exponent");
   for (const auto& [label, bench] : rows) {
     std::printf("%-22s", label.c_str());
-    for (int links : kSizes) std::printf(" %9.3f", reporter.time(benchName(bench.c_str(), links)));
+    for (int links : kSizes)
+      std::printf(" %9.3f", bench == "pinocchio"
+                                ? pinocchioTime(reporter, "chain_" + std::to_string(links))
+                                : reporter.time(benchName(bench.c_str(), links)));
     std::printf(" %9.2f\n", scalingExponent(reporter, bench));
   }
 }
@@ -270,26 +340,42 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
-  for (int n : kSizes) cases().push_back(makeCase(n));
+  for (int n : kSizes) cases().push_back(makeCase(n, false));
+  cases().push_back(makeCase(kTreeLinks, true));
   std::printf("Setup: accelerations agree with MuJoCo at the benchmark state (relative):");
   for (const auto& c : cases())
-    std::printf(" %d links (%s) %.1e;", c->links, c->mujoco_loader.c_str(), c->max_rel_error);
+    std::printf(" %s (%s) %.1e;", c->label.c_str(), c->mujoco_loader.c_str(), c->max_rel_error);
   std::printf("\n");
+#ifdef VMS_HAVE_PINOCCHIO
+  std::printf("Setup: accelerations agree with Pinocchio's (both conventions, relative):");
+  for (const auto& c : cases()) std::printf(" %s %.1e;", c->label.c_str(), c->pin_rel_error);
+  std::printf("\n");
+  const std::string pinocchio_build =
+      bench::PinocchioAba::compiler() + " (" + VMS_PINOCCHIO_BUILD + ")";
+#else
+  const std::string pinocchio_build = "not built (no Pinocchio source tree)";
+#endif
 
   for (const auto& c : cases()) {
     const Case* p = c.get();
-    benchmark::RegisterBenchmark(benchName("vms_aba", p->links).c_str(), BM_VmsAba, p);
-    benchmark::RegisterBenchmark(benchName("mujoco_mj_forward", p->links).c_str(), BM_MujocoForward,
+    benchmark::RegisterBenchmark(benchName("vms_aba", p->label).c_str(), BM_VmsAba, p);
+#ifdef VMS_HAVE_PINOCCHIO
+    benchmark::RegisterBenchmark(benchName("pinocchio_aba_local", p->label).c_str(),
+                                 BM_PinocchioAba, p, false);
+    benchmark::RegisterBenchmark(benchName("pinocchio_aba_world", p->label).c_str(),
+                                 BM_PinocchioAba, p, true);
+#endif
+    benchmark::RegisterBenchmark(benchName("mujoco_mj_forward", p->label).c_str(), BM_MujocoForward,
                                  p);
     for (const std::string& name : solverNames())
       if (name != defaultSolverName() && solverSupports(name, p->model.base_type))
-        benchmark::RegisterBenchmark(benchName(("vms_solver_" + name).c_str(), p->links).c_str(),
+        benchmark::RegisterBenchmark(benchName(("vms_solver_" + name).c_str(), p->label).c_str(),
                                      BM_VmsSolver, p, name);
-    benchmark::RegisterBenchmark(benchName("vms_rk4_step", p->links).c_str(), BM_VmsIntegratorStep,
+    benchmark::RegisterBenchmark(benchName("vms_rk4_step", p->label).c_str(), BM_VmsIntegratorStep,
                                  p, "rk4");
-    benchmark::RegisterBenchmark(benchName("vms_rk4_run_step", p->links).c_str(),
+    benchmark::RegisterBenchmark(benchName("vms_rk4_run_step", p->label).c_str(),
                                  BM_VmsContinuingStep, p, "rk4");
-    benchmark::RegisterBenchmark(benchName("vms_momentum_rk4_run_step", p->links).c_str(),
+    benchmark::RegisterBenchmark(benchName("vms_momentum_rk4_run_step", p->label).c_str(),
                                  BM_VmsContinuingStep, p, "momentum-rk4");
   }
 
@@ -297,24 +383,33 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
   std::printf(
-      "\nForward dynamics, free-floating chains (CPU microseconds per call, median over "
-      "repetitions if --benchmark_repetitions is given)\n");
-  std::printf("%6s %5s %10s %12s %12s %10s %10s\n", "links", "dof", "vms_aba", "mj_forward",
-              "aba/mujoco", "vms_crba", "rk4_step");
+      "\nForward dynamics, free-floating systems (CPU microseconds per call, median over "
+      "repetitions if --benchmark_repetitions is given)\n"
+      "  ours:      %s\n  Pinocchio: 3.7.0 aba, %s, the faster of its LOCAL and WORLD "
+      "conventions\n  MuJoCo:    %s mj_forward (Debian's libmujoco)\n",
+      VMS_BENCH_CXX, pinocchio_build.c_str(), mj_versionString());
+  std::printf("%-9s %5s %9s %10s %10s %10s %10s %9s %9s\n", "system", "dof", "ours", "pinocchio",
+              "mujoco", "ours/pin", "ours/mj", "crba", "rk4_step");
   for (const auto& c : cases()) {
-    const double ours = reporter.time(benchName("vms_aba", c->links));
-    const double mj = reporter.time(benchName("mujoco_mj_forward", c->links));
-    const double crba = reporter.time(benchName("vms_solver_crba", c->links));
-    const double rk4 = reporter.time(benchName("vms_rk4_step", c->links));
-    std::printf("%6d %5d %10.3f %12.3f %12.3f %10.3f %10.3f\n", c->links, c->model.nv, ours, mj,
-                ours / mj, crba, rk4);
+    const double ours = reporter.time(benchName("vms_aba", c->label));
+    const double pin = pinocchioTime(reporter, c->label);
+    const double mj = reporter.time(benchName("mujoco_mj_forward", c->label));
+    const double crba = reporter.time(benchName("vms_solver_crba", c->label));
+    const double rk4 = reporter.time(benchName("vms_rk4_step", c->label));
+    std::printf("%-9s %5d %9.3f %10.3f %10.3f %10.3f %10.3f %9.3f %9.3f\n", c->label.c_str(),
+                c->model.nv, ours, pin, mj, ours / pin, ours / mj, crba, rk4);
   }
+  std::printf(
+      "Scaling exponents over the chains (t ~ N^e): ours %.2f, Pinocchio %.2f, MuJoCo %.2f\n",
+      scalingExponent(reporter, "vms_aba"), scalingExponent(reporter, "pinocchio"),
+      scalingExponent(reporter, "mujoco_mj_forward"));
   std::printf("\nOne step in a continuing run (CPU microseconds), momentum-rk4 vs rk4\n");
-  std::printf("%6s %5s %10s %14s %8s\n", "links", "dof", "rk4", "momentum-rk4", "ratio");
+  std::printf("%-9s %5s %10s %14s %8s\n", "system", "dof", "rk4", "momentum-rk4", "ratio");
   for (const auto& c : cases()) {
-    const double rk4 = reporter.time(benchName("vms_rk4_run_step", c->links));
-    const double mrk = reporter.time(benchName("vms_momentum_rk4_run_step", c->links));
-    std::printf("%6d %5d %10.3f %14.3f %8.2f\n", c->links, c->model.nv, rk4, mrk, mrk / rk4);
+    const double rk4 = reporter.time(benchName("vms_rk4_run_step", c->label));
+    const double mrk = reporter.time(benchName("vms_momentum_rk4_run_step", c->label));
+    std::printf("%-9s %5d %10.3f %14.3f %8.2f\n", c->label.c_str(), c->model.nv, rk4, mrk,
+                mrk / rk4);
   }
   const auto scaling = [&](const char* what) {
     return reporter.time(benchName(what, 100)) / reporter.time(benchName(what, 10));

@@ -1,6 +1,7 @@
 #include "core/algorithms/aba.hpp"
 
 #include <cmath>
+#include <cstring>
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
@@ -23,17 +24,98 @@ inline Vec6 weightFromMass(const Model& model, const Data& data, int i, const Ve
   return r;
 }
 
-// I * v for a rigid-body world spatial inertia I = [m 1, -skew(h); skew(h), Ibar] (h = m c,
-// see spatialInertiaWorld), reading only the blocks that carry information.
-inline Vec6 rigidInertiaTimes(const Mat6& I, const Vec6& v) {
+// The velocity-product force v x* (I v) of a rigid body with world spatial inertia
+// I = [m 1, -skew(h); skew(h), Ibar] (h = m c, see spatialInertiaWorld), reading only the
+// blocks that carry information, written coefficient by coefficient into out (no temporaries
+// assembled from halves, which cost store-to-load forwarding stalls).
+inline void rigidBiasForce(const Mat6& I, const Vec6& v, Vec6& out) {
   const double m = I(0, 0);
-  const Vec3 h(I(5, 1), I(3, 2), I(4, 0));  // lower-left block is skew(h)
-  const Vec3 vl = v.head<3>(), w = v.tail<3>();
-  Vec6 r;
-  r.head<3>() = m * vl - h.cross(w);
-  r.tail<3>().noalias() = I.bottomRightCorner<3, 3>() * w;
-  r.tail<3>() += h.cross(vl);
+  const double hx = I(5, 1), hy = I(3, 2), hz = I(4, 0);  // lower-left block is skew(h)
+  const double vx = v[0], vy = v[1], vz = v[2], wx = v[3], wy = v[4], wz = v[5];
+  // I v = [m vl - h x w; Ibar w + h x vl]
+  const double fx = m * vx - (hy * wz - hz * wy);
+  const double fy = m * vy - (hz * wx - hx * wz);
+  const double fz = m * vz - (hx * wy - hy * wx);
+  const double nx = I(3, 3) * wx + I(3, 4) * wy + I(3, 5) * wz + (hy * vz - hz * vy);
+  const double ny = I(4, 3) * wx + I(4, 4) * wy + I(4, 5) * wz + (hz * vx - hx * vz);
+  const double nz = I(5, 3) * wx + I(5, 4) * wy + I(5, 5) * wz + (hx * vy - hy * vx);
+  // v x* [f; n] = [w x f; w x n + vl x f]
+  out[0] = wy * fz - wz * fy;
+  out[1] = wz * fx - wx * fz;
+  out[2] = wx * fy - wy * fx;
+  out[3] = (wy * nz - wz * ny) + (vy * fz - vz * fy);
+  out[4] = (wz * nx - wx * nz) + (vz * fx - vx * fz);
+  out[5] = (wx * ny - wy * nx) + (vx * fy - vy * fx);
+}
+
+// Pass 2's 6x6 work on whole columns: a spatial vector as a 4-lane and a 2-lane vector
+// (GCC/clang vector extensions: AVX/SSE registers with -march=native, plain SSE2 or scalar code
+// elsewhere), loaded from and stored to Eigen's column-major storage with memcpy (unaligned
+// moves). Eigen itself works on 6-vectors two lanes at a time (6 is not a multiple of 4).
+typedef double Lanes4 __attribute__((vector_size(32)));
+typedef double Lanes2 __attribute__((vector_size(16)));
+inline Lanes4 load4(const double* p) {
+  Lanes4 r;
+  std::memcpy(&r, p, sizeof r);
   return r;
+}
+inline Lanes2 load2(const double* p) {
+  Lanes2 r;
+  std::memcpy(&r, p, sizeof r);
+  return r;
+}
+inline void store4(double* p, const Lanes4& x) { std::memcpy(p, &x, sizeof x); }
+inline void store2(double* p, const Lanes2& x) { std::memcpy(p, &x, sizeof x); }
+
+// One step of pass 2 for body i with parent p: U = IA S, and, with Dinv = 1 / (S^T U),
+//   pA_p += pA + IA c + U Dinv (u - U^T c),   IA_p += IA - U Dinv U^T,
+// where u = tau_i - S^T pA. Each column of IA is loaded once.
+inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const Vec6& pA,
+                            double tau, Vec6& U_out, double& Dinv_out, double& u_out, Vec6& pA_p,
+                            Mat6& IA_p) {
+  const double* A = IA.data();
+  Lanes4 col_lo[6];
+  Lanes2 col_hi[6];
+  for (int k = 0; k < 6; ++k) {
+    col_lo[k] = load4(A + 6 * k);
+    col_hi[k] = load2(A + 6 * k + 4);
+  }
+  // Sums as balanced trees: pass 2 is a recursion from child to parent, so on a chain its
+  // time is the latency of this path (load, U, S^T U, the division, the update, store).
+  const Lanes4 u_lo = (col_lo[0] * S[0] + col_lo[1] * S[1]) +
+                      (col_lo[2] * S[2] + col_lo[3] * S[3]) + (col_lo[4] * S[4] + col_lo[5] * S[5]);
+  const Lanes2 u_hi = (col_hi[0] * S[0] + col_hi[1] * S[1]) +
+                      (col_hi[2] * S[2] + col_hi[3] * S[3]) + (col_hi[4] * S[4] + col_hi[5] * S[5]);
+  const Lanes4 ic_lo = (col_lo[0] * c[0] + col_lo[1] * c[1]) +
+                       (col_lo[2] * c[2] + col_lo[3] * c[3]) +
+                       (col_lo[4] * c[4] + col_lo[5] * c[5]);
+  const Lanes2 ic_hi = (col_hi[0] * c[0] + col_hi[1] * c[1]) +
+                       (col_hi[2] * c[2] + col_hi[3] * c[3]) +
+                       (col_hi[4] * c[4] + col_hi[5] * c[5]);
+  double U[6];
+  store4(U, u_lo);
+  store2(U + 4, u_hi);
+  std::memcpy(U_out.data(), U, sizeof U);
+  const double sU =
+      (S[0] * U[0] + S[1] * U[1]) + (S[2] * U[2] + S[3] * U[3]) + (S[4] * U[4] + S[5] * U[5]);
+  const double sp =
+      (S[0] * pA[0] + S[1] * pA[1]) + (S[2] * pA[2] + S[3] * pA[3]) + (S[4] * pA[4] + S[5] * pA[5]);
+  const double Uc =
+      (U[0] * c[0] + U[1] * c[1]) + (U[2] * c[2] + U[3] * c[3]) + (U[4] * c[4] + U[5] * c[5]);
+  const double Dinv = 1.0 / sU;
+  const double u = tau - sp;
+  Dinv_out = Dinv;
+  u_out = u;
+  const double g = Dinv * (u - Uc);
+  double* P = pA_p.data();
+  store4(P, load4(P) + load4(pA.data()) + ic_lo + g * u_lo);
+  store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + g * u_hi);
+  double* Q = IA_p.data();
+  for (int k = 0; k < 6; ++k) {
+    const double f = Dinv * U[k];
+    store4(Q + 6 * k, load4(Q + 6 * k) + (col_lo[k] - f * u_lo));
+    store2(Q + 6 * k + 4, load2(Q + 6 * k + 4) + (col_hi[k] - f * u_hi));
+  }
 }
 
 // Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle, by the
@@ -74,48 +156,58 @@ inline bool solveSpd6(const Mat6& A, const Vec6& b, Vec6& x) {
 void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<const VecX>& tau,
          const ExternalForces& external) {
   checkForwardDynamicsArguments(__func__, model, data, state, tau, external);
-  computeKinematics(model, data, state);
+  forwardKinematics(model, data, state);
   const int n = model.nbodies;
   const bool has_gravity = !model.gravity.isZero(0.0);
 
-  // Pass 1: rigid-body inertias and bias forces. With added mass data.I is a general
+  // Pass 1 (base to tip), with forwardVelocities fused in: body velocities v, velocity-product
+  // accelerations c, rigid-body inertias and bias forces. With added mass data.I is a general
   // symmetric 6x6 (no rigid-body block structure): full products, weight from mass/com.
   // v x* (I v) stays the exact velocity-product force because a body-fixed world inertia
   // satisfies dI/dt = v x* I - I v x (Kirchhoff's equations for a fluid at rest).
   const bool added_mass = model.hasAddedMass();
+  data.v[0] = actMotion(data.oMi[0], state.base_twist);
+  data.c[0].setZero();
   for (int i = 0; i < n; ++i) {
+    Vec6& v = data.v[i];
+    if (i > 0) {
+      const Vec6& S = data.S[i];
+      const Vec6& vp = data.v[model.parent[i]];
+      const double qd = state.qd[model.joint_index[i]];
+      // v = v_parent + S qd; c = v x (S qd)
+      const double jx = S[0] * qd, jy = S[1] * qd, jz = S[2] * qd;
+      const double kx = S[3] * qd, ky = S[4] * qd, kz = S[5] * qd;
+      const double vx = vp[0] + jx, vy = vp[1] + jy, vz = vp[2] + jz;
+      const double wx = vp[3] + kx, wy = vp[4] + ky, wz = vp[5] + kz;
+      v[0] = vx, v[1] = vy, v[2] = vz, v[3] = wx, v[4] = wy, v[5] = wz;
+      Vec6& c = data.c[i];
+      c[0] = (wy * jz - wz * jy) + (vy * kz - vz * ky);
+      c[1] = (wz * jx - wx * jz) + (vz * kx - vx * kz);
+      c[2] = (wx * jy - wy * jx) + (vx * ky - vy * kx);
+      c[3] = wy * kz - wz * ky;
+      c[4] = wz * kx - wx * kz;
+      c[5] = wx * ky - wy * kx;
+    }
     data.IA[i] = data.I[i];
-    Vec6 h;
-    if (added_mass)
-      h.noalias() = data.I[i] * data.v[i];
-    else
-      h = rigidInertiaTimes(data.I[i], data.v[i]);
-    data.pA[i] = crossForce(data.v[i], h);
+    Vec6& pA = data.pA[i];
+    if (added_mass) {
+      Vec6 h;
+      h.noalias() = data.I[i] * v;
+      pA = crossForce(v, h);
+    } else {
+      rigidBiasForce(data.I[i], v, pA);
+    }
     if (has_gravity)
-      data.pA[i] -= added_mass ? weightFromMass(model, data, i, model.gravity)
-                               : gravityForce(data.I[i], model.gravity);
-    if (external.body_forces_world) data.pA[i] -= (*external.body_forces_world)[i];
+      pA -= added_mass ? weightFromMass(model, data, i, model.gravity)
+                       : gravityForce(data.I[i], model.gravity);
+    if (external.body_forces_world) pA -= (*external.body_forces_world)[i];
   }
 
   // Pass 2 (tip to base): articulated inertias and bias forces.
-  Eigen::Matrix<double, 6, 2> Sc, IASc;
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
-    const Vec6& S = data.S[i];
-    const Mat6& IA = data.IA[i];
-    Sc.col(0) = S;
-    Sc.col(1) = data.c[i];
-    IASc.noalias() = IA * Sc;  // [IA S, IA c]
-    Vec6& U = data.U[i];
-    U = IASc.col(0);
-    const double Dinv = 1.0 / S.dot(U);
-    data.Dinv[i] = Dinv;
-    const double ui = tau[model.joint_index[i]] - S.dot(data.pA[i]);
-    data.u[i] = ui;
-    data.pA[p] += data.pA[i] + IASc.col(1) + U * (Dinv * (ui - U.dot(data.c[i])));
-    const Vec6 DU = Dinv * U;
-    data.IA[p] += IA;
-    data.IA[p].noalias() -= DU * U.transpose();
+    articulatedStep(data.IA[i], data.S[i], data.c[i], data.pA[i], tau[model.joint_index[i]],
+                    data.U[i], data.Dinv[i], data.u[i], data.pA[p], data.IA[p]);
   }
 
   // Vehicle.
@@ -145,10 +237,18 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
 
   // Pass 3 (base to tip): accelerations.
   for (int i = 1; i < n; ++i) {
-    const Vec6 ap = data.a[model.parent[i]] + data.c[i];
-    const double qdd = data.Dinv[i] * (data.u[i] - data.U[i].dot(ap));
+    const Vec6& ap_ = data.a[model.parent[i]];
+    const Vec6& c = data.c[i];
+    const Vec6& U = data.U[i];
+    const Vec6& S = data.S[i];
+    double ap[6];
+    for (int k = 0; k < 6; ++k) ap[k] = ap_[k] + c[k];
+    const double Ua = (U[0] * ap[0] + U[1] * ap[1]) + (U[2] * ap[2] + U[3] * ap[3]) +
+                      (U[4] * ap[4] + U[5] * ap[5]);
+    const double qdd = data.Dinv[i] * (data.u[i] - Ua);
     data.qdd[model.joint_index[i]] = qdd;
-    data.a[i] = ap + data.S[i] * qdd;
+    Vec6& a = data.a[i];
+    for (int k = 0; k < 6; ++k) a[k] = ap[k] + S[k] * qdd;
   }
 }
 

@@ -278,6 +278,21 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     m.joint_axis[b] = jd.axis.normalized();
     m.joint_type[b] = jd.kind == JointKind::Prismatic ? JointType::Prismatic : JointType::Revolute;
   }
+  // The joint's rotation in the parent frame split by Rodrigues' formula (forwardKinematics):
+  // X.R Rot(u, q) = (X.R u) u^T + cos q (X.R - (X.R u) u^T) + sin q X.R [u]x.
+  m.joint_axis_parent.assign(m.nbodies, Vec3::UnitZ());
+  m.joint_rotation_fixed.assign(m.nbodies, Mat3::Zero());
+  m.joint_rotation_cos.assign(m.nbodies, Mat3::Identity());
+  m.joint_rotation_sin.assign(m.nbodies, Mat3::Zero());
+  for (int b = 1; b < m.nbodies; ++b) {
+    const Mat3& XR = m.joint_placement[b].R;
+    const Vec3& u = m.joint_axis[b];
+    const Vec3 a = XR * u;
+    m.joint_axis_parent[b] = a;
+    m.joint_rotation_fixed[b] = a * u.transpose();
+    m.joint_rotation_cos[b] = XR - m.joint_rotation_fixed[b];
+    m.joint_rotation_sin[b] = XR * skew(u);
+  }
 
   // User joint order: description order of the moving joints.
   std::map<int, int> body_of_joint_desc;

@@ -42,11 +42,16 @@ struct Model {
   Vec3 gravity = Vec3::Zero();  // = description.gravity
 
   // Per body (index 0..nbodies-1); joint data at index 0 is unused.
-  std::vector<int> parent;                 // parent body, -1 for the vehicle
-  std::vector<JointType> joint_type;       // joint connecting the body to its parent
-  std::vector<Pose> joint_placement;       // parentMjoint at q = 0 (joint frame = body frame)
-  std::vector<Vec3> joint_axis;            // unit axis in the body frame
-  std::vector<int> joint_index;            // position of the body's joint in q (-1 for body 0)
+  std::vector<int> parent;            // parent body, -1 for the vehicle
+  std::vector<JointType> joint_type;  // joint connecting the body to its parent
+  std::vector<Pose> joint_placement;  // parentMjoint at q = 0 (joint frame = body frame)
+  std::vector<Vec3> joint_axis;       // unit axis in the body frame
+  std::vector<int> joint_index;       // position of the body's joint in q (-1 for body 0)
+  // Derived from joint_placement and joint_axis (compileModel), for forwardKinematics: the
+  // axis in the parent frame, X.R axis, and X.R Rot(axis, q) = fixed + cos q cos_part + sin q
+  // sin_part (Rodrigues' formula, split once).
+  std::vector<Vec3> joint_axis_parent;
+  std::vector<Mat3> joint_rotation_fixed, joint_rotation_cos, joint_rotation_sin;
   std::vector<double> mass;                // fused mass
   std::vector<Vec3> com;                   // centre of mass in the body frame
   std::vector<Mat3> inertia_com;           // rotational inertia about the CoM, body frame

@@ -1,0 +1,3 @@
+// Minimal stand-in for the header Pinocchio's CMake generates.
+#pragma once
+#define PINOCCHIO_WARNING
