@@ -10,10 +10,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QUndoStack>
 
 #include "ui/app/main_window.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/panels/model_tree_panel.hpp"
+#include "ui/panels/structure_actions.hpp"
 
 namespace vms::ui {
 
@@ -89,6 +93,17 @@ void MainWindow::createEditMenu() {
   connect(stack, &QUndoStack::cleanChanged, this, update);
   update();
   qApp->installEventFilter(new UndoShortcutRouter(this));
+
+  // The model tree's structural edits (its context menu holds the same actions).
+  if (auto* tree = panelWidget<ModelTreePanel>()) {
+    menu->addSeparator();
+    structure_ = new StructureActions(document_, tree, this);
+    structure_->addTo(menu);
+    connect(structure_, &StructureActions::refused, this, [this](const QString& message) {
+      context_->warning(message);
+      statusBar()->showMessage(tr("Edit refused: %1").arg(message), 15000);
+    });
+  }
 }
 
 }  // namespace vms::ui
