@@ -17,6 +17,13 @@
 #include "ui/model/scenario_builder.hpp"
 #include "ui/model/structure_edits.hpp"
 
+namespace QTest {
+template <>
+inline char* toString(const std::string& s) {
+  return qstrdup(s.c_str());
+}
+}  // namespace QTest
+
 using namespace vms;
 using namespace vms::ui;
 
@@ -32,7 +39,7 @@ struct Loaded {
   ScenarioSource source;
 };
 
-Loaded loadScenario(const QString& name) {
+Loaded loadExample(const QString& name) {
   Loaded l;
   l.source = scenarioFileSource((kModels + "/" + name).toStdString());
   l.model = scenarioModelDescription(l.source);
@@ -124,7 +131,7 @@ class TestModelStructureEdits : public QObject {
   }
 
   void deleteLinkTheScenarioNames() {
-    Loaded l = loadScenario("seed002_base_invariance.scenario.json");
+    Loaded l = loadExample("seed002_base_invariance.scenario.json");
     const std::string problem = deleteLink(l.model, &l.source.description, "link5");
     QVERIFY2(problem.find("root") != std::string::npos, problem.c_str());
   }
@@ -167,7 +174,7 @@ class TestModelStructureEdits : public QObject {
 
   void renameKeepsScenarioReferences() {
     {  // the rooted solver's link
-      Loaded l = loadScenario("seed002_base_invariance.scenario.json");
+      Loaded l = loadExample("seed002_base_invariance.scenario.json");
       QCOMPARE(renameItem(l.model, &l.source.description, StructureItem::Link, "link6", "tip"),
                std::string());
       QCOMPARE(*l.source.description.root, std::string("tip"));
@@ -175,7 +182,7 @@ class TestModelStructureEdits : public QObject {
       QCOMPARE(build(l).root, std::string("tip"));
     }
     {  // a joint controller's joint list
-      Loaded l = loadScenario("seed003_inspection.scenario.json");
+      Loaded l = loadExample("seed003_inspection.scenario.json");
       QCOMPARE(
           renameItem(l.model, &l.source.description, StructureItem::Joint, "joint2", "shoulder"),
           std::string());
@@ -193,7 +200,7 @@ class TestModelStructureEdits : public QObject {
           !renameItem(l.model, &l.source.description, StructureItem::Link, "link1", "").empty());
     }
     {  // the analysis end-effector frame
-      Loaded l = loadScenario("spart_tutorial_5dof.scenario.json");
+      Loaded l = loadExample("spart_tutorial_5dof.scenario.json");
       QCOMPARE(renameItem(l.model, &l.source.description, StructureItem::Frame, "end_effector",
                           "gripper"),
                std::string());
@@ -203,7 +210,7 @@ class TestModelStructureEdits : public QObject {
   }
 
   void jointTypeKeepsInitialState() {
-    Loaded l = loadScenario("seed004_spatial_one_joint.scenario.json");
+    Loaded l = loadExample("seed004_spatial_one_joint.scenario.json");
     auto& st = l.source.description.initial_state->description;
     st.q = std::vector<double>{0.1, 0.2, 0.3, 0.4, 0.5, 0.6};
     QVERIFY(!l.source.description.initial_state->path.empty());
@@ -223,11 +230,11 @@ class TestModelStructureEdits : public QObject {
   }
 
   void jointCountRefusedWhenTrajectoryDependsOnIt() {
-    Loaded l = loadScenario("seed004_spatial_closed_loop.scenario.json");
+    Loaded l = loadExample("seed004_spatial_closed_loop.scenario.json");
     const std::string problem =
         changeJointType(l.model, &l.source.description, "joint6", JointKind::Fixed);
     QVERIFY2(problem.find("controller 1 (computed_torque)") != std::string::npos, problem.c_str());
-    Loaded inspection = loadScenario("seed003_inspection.scenario.json");
+    Loaded inspection = loadExample("seed003_inspection.scenario.json");
     const std::string p2 =
         deleteLink(inspection.model, &inspection.source.description, "camera_link");
     QVERIFY2(p2.find("controller 2") != std::string::npos, p2.c_str());
@@ -242,7 +249,7 @@ class TestModelStructureEdits : public QObject {
     QVERIFY(compileModel(d).frameIndex("frame1") >= 0);
     QCOMPARE(deleteFrame(d, nullptr, "frame1"), std::string());
     QVERIFY(compileModel(d).frameIndex("frame1") < 0);
-    Loaded l = loadScenario("spart_tutorial_5dof.scenario.json");
+    Loaded l = loadExample("spart_tutorial_5dof.scenario.json");
     QVERIFY(!deleteFrame(l.model, &l.source.description, "end_effector").empty());
   }
 

@@ -274,7 +274,7 @@ bool ModelDocument::addChildLink(const QString& parent, JointKind kind, QString*
       [&](ModelDescription& d, ScenarioDescription* s) {
         return vms::ui::addChildLink(d, s, parent.toStdString(), kind, &name);
       },
-      tr("Add %1 link under '%2'").arg(toString(kind), parent), error);
+      tr("Add %1 link under '%2'").arg(QString::fromLatin1(toString(kind)), parent), error);
   if (ok && created) *created = qstr(name);
   return ok;
 }
@@ -323,7 +323,7 @@ bool ModelDocument::setJointKind(const QString& joint, JointKind kind, QString* 
       [&](ModelDescription& d, ScenarioDescription* s) {
         return changeJointType(d, s, joint.toStdString(), kind);
       },
-      tr("Make joint '%1' %2").arg(joint, toString(kind)), error);
+      tr("Make joint '%1' %2").arg(joint, QString::fromLatin1(toString(kind))), error);
 }
 
 bool ModelDocument::addFrame(const QString& link, QString* created, QString* error) {

@@ -158,7 +158,10 @@ bool gainsPerJoint(const JointGainsDescription& g) {
 std::string syncController(JointControllerDescription& c, const std::string& what,
                            const std::vector<std::string>& before,
                            const std::vector<std::string>& after) {
-  const bool sized = c.trajectory.has_value() || gainsPerJoint(c.gains);
+  // A quintic target or waypoints have one column per controlled joint; a joint sweep does not.
+  const bool sized =
+      (c.trajectory && !std::holds_alternative<JointSweepTrajectoryDescription>(*c.trajectory)) ||
+      gainsPerJoint(c.gains);
   if (!c.joints) {
     if (sized)
       return what +
