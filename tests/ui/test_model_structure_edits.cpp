@@ -271,6 +271,44 @@ class TestModelStructureEdits : public QObject {
     }
   }
 
+  void actuators() {
+    ModelDocument doc;
+    QString error, created;
+    QVERIFY(doc.open(kModels + "/seed003_inspection_flying.scenario.json", &error));
+    const std::string original = documentText(doc);
+    const int joints = doc.scenario().model.njoints;  // the arm's and the wheels'
+    const size_t thrusters = doc.scenarioDescription().thrusters.size();
+    QVERIFY(thrusters > 0);
+    QVERIFY2(doc.addReactionWheel(&created, &error), qPrintable(error));
+    QCOMPARE(created, QString("wheel1"));
+    QCOMPARE(doc.scenario().model.njoints, joints + 1);  // a wheel is a body on a joint
+    QCOMPARE(doc.scenario().reaction_wheels.size(), size_t(4));
+    // Flying mode: a thruster on an arm link is refused by the scenario, nothing changes.
+    QVERIFY(!doc.addThruster("link2", &created, &error));
+    QVERIFY2(error.contains("not on the vehicle body"), qPrintable(error));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY2(doc.addThruster("bus", &created, &error), qPrintable(error));
+    QCOMPARE(created, QString("thruster1"));
+    QCOMPARE(doc.scenario().thrusters.size(), thrusters + 1);
+    QCOMPARE(doc.scenario().thrusters.back().link, std::string("bus"));
+    // Renaming its link follows.
+    QVERIFY2(doc.renameItem(StructureItem::Link, "bus", "hull", &error), qPrintable(error));
+    QCOMPARE(doc.scenarioDescription().thrusters.back().link, std::string("hull"));
+    QVERIFY2(doc.deleteThruster("thruster1", &error), qPrintable(error));
+    QVERIFY2(doc.deleteReactionWheel("wheel1", &error), qPrintable(error));
+    QVERIFY(!doc.deleteReactionWheel("wheel1", &error));
+    QVERIFY2(doc.renameItem(StructureItem::Link, "hull", "bus", &error), qPrintable(error));
+    QCOMPARE(documentText(doc), original);
+    const int steps = doc.undoStack()->count();
+    for (int i = 0; i < steps; ++i) doc.undoStack()->undo();
+    QCOMPARE(documentText(doc), original);
+    // A bare model has no actuators: refused, naming why.
+    QVERIFY(doc.newDocument(emptyVehicle(), &error));
+    QVERIFY(!doc.addReactionWheel(&created, &error));
+    QVERIFY(error.contains("scenario.json"));
+    QCOMPARE(doc.undoStack()->count(), 0);
+  }
+
   void documentUndoRedoIsExact() {
     ModelDocument doc;
     QString error;

@@ -345,6 +345,58 @@ bool ModelDocument::deleteFrame(const QString& frame, QString* error) {
       tr("Delete frame '%1'").arg(frame), error);
 }
 
+namespace {
+const char* const kNoActuators =
+    "a bare model has no actuators (its default scenario): save it as a .scenario.json and "
+    "open that to add reaction wheels or thrusters";
+}  // namespace
+
+bool ModelDocument::addReactionWheel(QString* created, QString* error) {
+  if (impl_->open && !impl_->current->source.from_scenario_file) {
+    setError(error, kNoActuators);
+    return false;
+  }
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addReactionWheel(d, s, &name);
+      },
+      tr("Add reaction wheel"), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteReactionWheel(const QString& name, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription&, ScenarioDescription* s) {
+        return vms::ui::deleteReactionWheel(s, name.toStdString());
+      },
+      tr("Delete reaction wheel '%1'").arg(name), error);
+}
+
+bool ModelDocument::addThruster(const QString& link, QString* created, QString* error) {
+  if (impl_->open && !impl_->current->source.from_scenario_file) {
+    setError(error, kNoActuators);
+    return false;
+  }
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addThruster(d, s, link.toStdString(), &name);
+      },
+      tr("Add thruster on '%1'").arg(link), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteThruster(const QString& name, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription&, ScenarioDescription* s) {
+        return vms::ui::deleteThruster(s, name.toStdString());
+      },
+      tr("Delete thruster '%1'").arg(name), error);
+}
+
 const ScenarioDescription& ModelDocument::scenarioDescription() const {
   return impl_->current->source.description;
 }

@@ -81,6 +81,11 @@ class ModelDocument : public QObject {
   bool setJointKind(const QString& joint, JointKind kind, QString* error);
   bool addFrame(const QString& link, QString* created, QString* error);
   bool deleteFrame(const QString& frame, QString* error);
+  /// Actuators (scenario items; refused for a bare model, whose default scenario has none).
+  bool addReactionWheel(QString* created, QString* error);
+  bool deleteReactionWheel(const QString& name, QString* error);
+  bool addThruster(const QString& link, QString* created, QString* error);
+  bool deleteThruster(const QString& name, QString* error);
   /// The scenario around the model as its file states it (a default one for a bare model).
   const ScenarioDescription& scenarioDescription() const;
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in

@@ -521,4 +521,56 @@ std::string deleteFrame(ModelDescription& d, ScenarioDescription* s, const std::
   return {};
 }
 
+std::string addReactionWheel(const ModelDescription& d, ScenarioDescription* s,
+                             std::string* created) {
+  if (!s) return "reaction wheels are scenario items: there is no scenario";
+  ReactionWheelDescription w;
+  w.wheel.name = uniqueName(d, s, "wheel");
+  w.wheel.axis = Vec3::Unit(static_cast<Eigen::Index>(s->reaction_wheels.size() % 3));
+  w.wheel.mass = 2.0;
+  w.wheel.spin_inertia = 0.02;
+  w.wheel.transverse_inertia = 0.012;
+  w.wheel.max_torque = 0.2;
+  w.wheel.max_speed = 600.0;
+  if (created) *created = w.wheel.name;
+  s->reaction_wheels.push_back(std::move(w));
+  return {};
+}
+
+std::string deleteReactionWheel(ScenarioDescription* s, const std::string& name) {
+  if (s)
+    for (auto it = s->reaction_wheels.begin(); it != s->reaction_wheels.end(); ++it)
+      if (it->wheel.name == name) {
+        s->reaction_wheels.erase(it);
+        return {};
+      }
+  return "no reaction wheel " + quoted(name);
+}
+
+std::string addThruster(const ModelDescription& d, ScenarioDescription* s, const std::string& link,
+                        std::string* created) {
+  if (!s) return "thrusters are scenario items: there is no scenario";
+  const int l = linkIndex(d, link);
+  if (l < 0) return "no link " + quoted(link);
+  ThrusterSpec t;
+  t.name = uniqueName(d, s, "thruster");
+  t.link = link;
+  t.position = farEnd(d.links[l], Vec3::Zero());
+  t.direction = Vec3::UnitX();
+  t.max_force = 10.0;
+  if (created) *created = t.name;
+  s->thrusters.push_back(std::move(t));
+  return {};
+}
+
+std::string deleteThruster(ScenarioDescription* s, const std::string& name) {
+  if (s)
+    for (auto it = s->thrusters.begin(); it != s->thrusters.end(); ++it)
+      if (it->name == name) {
+        s->thrusters.erase(it);
+        return {};
+      }
+  return "no thruster " + quoted(name);
+}
+
 }  // namespace vms::ui

@@ -77,6 +77,21 @@ std::string addFrame(ModelDescription& d, ScenarioDescription* s, const std::str
 /// Deletes a frame and its added-mass entries; refused if the scenario names it.
 std::string deleteFrame(ModelDescription& d, ScenarioDescription* s, const std::string& frame);
 
+// Actuators are scenario items (a bare model's default scenario has none: refused there by the
+// document). Names are unique among links, joints, frames, wheels and thrusters.
+
+/// Adds a reaction wheel "wheelN" at the vehicle origin, its axis x, y, z in turn (the k-th
+/// wheel: axis k mod 3), 2 kg, spin inertia 0.02, transverse 0.012 kg m^2, 0.2 N m, 600 rad/s.
+std::string addReactionWheel(const ModelDescription& d, ScenarioDescription* s,
+                             std::string* created = nullptr);
+std::string deleteReactionWheel(ScenarioDescription* s, const std::string& name);
+
+/// Adds a thruster "thrusterN" on `link` at the far end of its first visual, pushing along
+/// the link's x, 10 N, proportional.
+std::string addThruster(const ModelDescription& d, ScenarioDescription* s, const std::string& link,
+                        std::string* created = nullptr);
+std::string deleteThruster(ScenarioDescription* s, const std::string& name);
+
 /// Keeps the scenario's joint-indexed values in step with a change of the moving joints from
 /// `before` to `after` (matched by name: a renamed joint is not a change). "" or why not.
 std::string syncScenarioJoints(const ModelDescription& before, const ModelDescription& after,

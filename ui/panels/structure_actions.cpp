@@ -31,6 +31,7 @@ struct StructureActions::Current {
   QString joint;  // link row: its parent joint ("" for the root); joint row: itself
   JointKind joint_kind = JointKind::Revolute;
   bool root = false;  // the link is the vehicle
+  QString wheel;      // a reaction wheel's link or joint row (not `valid`: the scenario's)
 };
 
 StructureActions::StructureActions(ModelDocument* document, ModelTreePanel* tree,
@@ -68,6 +69,22 @@ StructureActions::StructureActions(ModelDocument* document, ModelTreePanel* tree
   connect(delete_, &QAction::triggered, this, [this] { remove(); });
   connect(rename_, &QAction::triggered, this, [this] { rename(); });
   connect(reparent_, &QAction::triggered, this, [this] { reparent(); });
+  add_wheel_ = make(tr("Add reaction &wheel"), "addWheel");
+  add_thruster_ = make(tr("Add t&hruster"), "addThruster");
+  connect(add_wheel_, &QAction::triggered, this, [this] {
+    QString created, error;
+    const bool ok = document_->addReactionWheel(&created, &error);
+    if (ok) tree_->selectItem(RowKind::Link, created);
+    report(ok, error);
+  });
+  connect(add_thruster_, &QAction::triggered, this, [this] {
+    const Current c = current();
+    if (!c.valid || c.kind != RowKind::Link) return;
+    QString created, error;
+    const bool ok = document_->addThruster(c.link, &created, &error);
+    if (ok) tree_->selectItem(RowKind::Link, c.link);
+    report(ok, error);
+  });
 
   QTreeWidget* t = tree_->treeWidget();
   t->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -100,6 +117,23 @@ void StructureActions::addTo(QMenu* menu) {
   type->setObjectName("jointTypeMenu");
   for (JointKind kind : kKinds) type->addAction(joint_type_[static_cast<int>(kind)]);
   menu->addAction(reparent_);
+  menu->addSeparator();
+  menu->addAction(add_wheel_);
+  menu->addAction(add_thruster_);
+  QMenu* thrusters = menu->addMenu(tr("Delete thruster"));
+  thrusters->setObjectName("deleteThrusterMenu");
+  connect(thrusters, &QMenu::aboutToShow, this, [this, thrusters] {
+    thrusters->clear();
+    if (!document_ || !document_->isOpen()) return;
+    for (const ThrusterSpec& t : document_->scenarioDescription().thrusters) {
+      const QString name = qstr(t.name);
+      thrusters->addAction(tr("%1 (on '%2')").arg(name, qstr(t.link)), this, [this, name] {
+        QString error;
+        report(document_->deleteThruster(name, &error), error);
+      });
+    }
+    if (thrusters->isEmpty()) thrusters->addAction(tr("(none)"))->setEnabled(false);
+  });
   // A submenu is usable when one of its actions is.
   auto sync = [add, type, this] {
     add->menuAction()->setEnabled(add_child_[0]->isEnabled());
@@ -128,7 +162,10 @@ StructureActions::Current StructureActions::current() const {
     case RowKind::Link: {
       bool found = false;
       for (const auto& l : d.links) found |= l.name == name;
-      if (!found) return c;  // a reaction wheel's link (the scenario's)
+      if (!found) {  // a reaction wheel's link (the scenario's)
+        c.wheel = c.name;
+        return c;
+      }
       c.link = c.name;
       if (const JointDescription* j = parentJointOf(name)) {
         c.joint = qstr(j->name);
@@ -142,7 +179,10 @@ StructureActions::Current StructureActions::current() const {
       const JointDescription* j = nullptr;
       for (const auto& jd : d.joints)
         if (jd.name == name) j = &jd;
-      if (!j) return c;
+      if (!j) {  // a reaction wheel's joint
+        c.wheel = c.name;
+        return c;
+      }
       c.joint = c.name;
       c.link = qstr(j->child);
       c.joint_kind = j->kind;
@@ -168,7 +208,10 @@ void StructureActions::update() {
   for (QAction* a : add_child_) a->setEnabled(link);
   add_frame_->setEnabled(link);
   duplicate_->setEnabled(has_joint);
-  delete_->setEnabled(has_joint || (c.valid && c.kind == RowKind::Frame));
+  delete_->setEnabled(has_joint || (c.valid && c.kind == RowKind::Frame) || !c.wheel.isEmpty());
+  const bool scenario = document_ && document_->isScenarioFile();
+  add_wheel_->setEnabled(scenario && link && c.root);
+  add_thruster_->setEnabled(scenario && link);
   rename_->setEnabled(c.valid);
   reparent_->setEnabled(has_joint);
   for (JointKind kind : kKinds) {
@@ -176,9 +219,11 @@ void StructureActions::update() {
     a->setEnabled(has_joint);
     a->setChecked(has_joint && c.joint_kind == kind);
   }
-  const QString what = !c.valid                   ? QString()
-                       : c.kind == RowKind::Frame ? tr("frame '%1'").arg(c.name)
-                                                  : tr("link '%1'").arg(c.link);
+  QString what;
+  if (!c.wheel.isEmpty())
+    what = tr("reaction wheel '%1'").arg(c.wheel);
+  else if (c.valid)
+    what = c.kind == RowKind::Frame ? tr("frame '%1'").arg(c.name) : tr("link '%1'").arg(c.link);
   delete_->setText(what.isEmpty() || !delete_->isEnabled() ? tr("&Delete")
                                                            : tr("&Delete %1").arg(what));
 }
@@ -216,8 +261,15 @@ void StructureActions::duplicate() {
 
 void StructureActions::remove() {
   const Current c = current();
-  if (!c.valid) return;
   QString error;
+  if (!c.wheel.isEmpty()) {
+    const QString root = qstr(rootLinkName(document_->description()));
+    const bool ok = document_->deleteReactionWheel(c.wheel, &error);
+    if (ok) tree_->selectItem(RowKind::Link, root);
+    report(ok, error);
+    return;
+  }
+  if (!c.valid) return;
   bool ok = false;
   QString parent;
   if (c.kind == RowKind::Frame) {

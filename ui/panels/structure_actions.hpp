@@ -34,6 +34,11 @@ class StructureActions : public QObject {
   QAction* deleteAction() const { return delete_; }
   QAction* renameAction() const { return rename_; }
   QAction* reparentAction() const { return reparent_; }
+  /// Scenario actuators (enabled for a scenario file): a reaction wheel on the vehicle (the
+  /// vehicle's row), a thruster on the current link; Delete on a wheel's row deletes it;
+  /// "Delete thruster" lists the scenario's thrusters.
+  QAction* addWheelAction() const { return add_wheel_; }
+  QAction* addThrusterAction() const { return add_thruster_; }
 
   /// Appends the actions to `menu`: "Add child link" and "Change joint type" submenus, then
   /// the others.
@@ -69,7 +74,7 @@ class StructureActions : public QObject {
   QAction* add_child_[4] = {};
   QAction* joint_type_[4] = {};
   QAction *add_frame_ = nullptr, *duplicate_ = nullptr, *delete_ = nullptr, *rename_ = nullptr,
-          *reparent_ = nullptr;
+          *reparent_ = nullptr, *add_wheel_ = nullptr, *add_thruster_ = nullptr;
 };
 
 }  // namespace vms::ui
