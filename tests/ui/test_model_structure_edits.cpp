@@ -264,6 +264,10 @@ class TestModelStructureEdits : public QObject {
       QCOMPARE(doc.scenario().model.njoints, joints[k++]);
       QVERIFY(doc.path().isEmpty());
       QVERIFY(!doc.isModified());
+      // VMS_TEMPLATE_DIR (optional): each template saved there, to look at.
+      if (const QByteArray out = qgetenv("VMS_TEMPLATE_DIR"); !out.isEmpty())
+        QVERIFY2(doc.save(QString(out) + "/" + QString::fromStdString(t.id) + ".vms.json", &error),
+                 qPrintable(error));
       Simulator sim(doc.scenario());
       for (int i = 0; i < 50; ++i) sim.step();
       QVERIFY(sim.state().q.allFinite());
