@@ -207,6 +207,43 @@ class TestAppBuildArm : public QObject {
     QCOMPARE(current(), QString("link1"));  // the deleted link's parent
     snapshot();
 
+    // Ctrl+D again, and Re-parent… moves the copy under the vehicle: the dialog offers the
+    // links outside its subtree but its own parent.
+    click(RowKind::Link, "link2");
+    QTest::keyClick(tree_, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(current(), QString("link2_copy"));
+    snapshot();
+    const QStringList parents = actions_->validParents();
+    QCOMPARE(parents, (QStringList{"vehicle", "link2", "hand"}));
+    answerNextInputDialog("vehicle");
+    actions_->reparentAction()->trigger();
+    QCOMPARE(current(), QString("link2_copy"));
+    QCOMPARE(doc->description().joints.back().name, std::string("joint3_copy"));
+    for (const auto& j : doc->description().joints)
+      if (j.child == "link2_copy") QCOMPARE(j.parent, std::string("vehicle"));
+    QCOMPARE(doc->scenario().model.njoints, 5);
+    snapshot();
+    click(RowKind::Link, "link2_copy");
+    QTest::keyClick(tree_, Qt::Key_Delete);
+    QCOMPARE(current(), QString("vehicle"));
+    QCOMPARE(doc->scenario().model.njoints, 3);
+    snapshot();
+
+    // Change joint type ▸ Fixed fuses hand into link2; back to Revolute restores the model.
+    click(RowKind::Joint, "joint3");
+    QVERIFY(actions_->jointTypeAction(JointKind::Revolute)->isChecked());
+    const std::string revolute = documentText(*doc);
+    actions_->jointTypeAction(JointKind::Fixed)->trigger();
+    QCOMPARE(doc->scenario().model.njoints, 2);
+    QCOMPARE(doc->scenario().model.nbodies, 3);
+    QCOMPARE(current(), QString("joint3"));
+    QVERIFY(actions_->jointTypeAction(JointKind::Fixed)->isChecked());
+    snapshot();
+    actions_->jointTypeAction(JointKind::Revolute)->trigger();
+    QCOMPARE(doc->scenario().model.njoints, 3);
+    QCOMPARE(documentText(*doc), revolute);
+    snapshot();
+
     // Delete typed in a field edits the text, never the model.
     click(RowKind::Link, "link1");
     auto* mass = inspector_->findChild<QLineEdit*>("mass");
