@@ -108,8 +108,17 @@ class TestAppBuildArm : public QObject {
     QVERIFY(QTest::qWaitForWindowActive(window_.get()));
     tree_ = window_->panelWidget<ModelTreePanel>()->treeWidget();
     inspector_ = window_->panelWidget<PropertyInspector>();
-    actions_ = window_->structureActions();
+    actions_ = window_->findChild<StructureActions*>();
     QVERIFY(tree_ && inspector_ && actions_);
+    // The Edit menu holds the same actions (after Undo / Redo).
+    auto* edit = window_->findChild<QMenu*>("editMenu");
+    QVERIFY(edit && edit->actions().contains(actions_->deleteAction()) &&
+            edit->actions().contains(actions_->renameAction()));
+    QCOMPARE(actions_->deleteAction()->shortcut(), QKeySequence(Qt::Key_Delete));
+    QCOMPARE(actions_->renameAction()->shortcut(), QKeySequence(Qt::Key_F2));
+    QCOMPARE(actions_->duplicateAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_D));
+    QCOMPARE(actions_->addChildAction(JointKind::Revolute)->shortcut(),
+             QKeySequence(Qt::Key_Insert));
   }
 
   void newEmptyVehicle() {

@@ -31,7 +31,6 @@ class HelpBrowser;
 class StartPage;
 class ModelDocument;
 class SimulationToolbar;
-class StructureActions;
 class TimelineBar;
 class VideoRecording;
 class WorkbenchContext;
@@ -113,8 +112,6 @@ class MainWindow : public QMainWindow {
   HelpBrowser* helpBrowser() const { return help_browser_; }  // once Documentation was opened
   void showDocumentation();  // Help > Documentation (README and docs/, offline)
   QAction* redoAction() const { return redo_action_; }
-  /// Added: the model tree's structural edits (also in the Edit menu); nullptr without a tree.
-  StructureActions* structureActions() const { return structure_; }
   /// Added: File > New: a new untitled document from a template (ui/model/model_templates.hpp,
   /// by id), after the unsaved-edits question. False (with a message) if refused.
   bool newFromTemplate(const QString& template_id, QString* error = nullptr);
@@ -194,7 +191,6 @@ class MainWindow : public QMainWindow {
   QAction* csv_action_ = nullptr;  // Export > Trajectory CSV: enabled with a simulation
   HelpBrowser* help_browser_ = nullptr;
   QAction *undo_action_ = nullptr, *redo_action_ = nullptr;
-  StructureActions* structure_ = nullptr;
   VideoRecording* video_ = nullptr;
   QLabel* status_label_ = nullptr;
   QToolButton* camera_button_ = nullptr;  // status bar: what the camera follows

@@ -10,14 +10,10 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
-#include <QStatusBar>
 #include <QUndoStack>
 
 #include "ui/app/main_window.hpp"
-#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/model_tree_panel.hpp"
-#include "ui/panels/structure_actions.hpp"
 
 namespace vms::ui {
 
@@ -69,6 +65,7 @@ void commitFocusedField() {
 
 void MainWindow::createEditMenu() {
   QMenu* menu = menuBar()->addMenu(tr("&Edit"));
+  menu->setObjectName("editMenu");  // panels add their edit actions (WorkbenchPanel::addMenus)
   undo_action_ = menu->addAction(tr("&Undo"));
   undo_action_->setShortcut(QKeySequence::Undo);
   redo_action_ = menu->addAction(tr("&Redo"));
@@ -93,17 +90,6 @@ void MainWindow::createEditMenu() {
   connect(stack, &QUndoStack::cleanChanged, this, update);
   update();
   qApp->installEventFilter(new UndoShortcutRouter(this));
-
-  // The model tree's structural edits (its context menu holds the same actions).
-  if (auto* tree = panelWidget<ModelTreePanel>()) {
-    menu->addSeparator();
-    structure_ = new StructureActions(document_, tree, this);
-    structure_->addTo(menu);
-    connect(structure_, &StructureActions::refused, this, [this](const QString& message) {
-      context_->warning(message);
-      statusBar()->showMessage(tr("Edit refused: %1").arg(message), 15000);
-    });
-  }
 }
 
 }  // namespace vms::ui
