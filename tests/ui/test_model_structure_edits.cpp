@@ -4,6 +4,7 @@
 // controllers in step (or are refused naming what depends on the joint count), frames, the
 // templates of File > New (each compiles and simulates). Undo/redo of a sequence restores the
 // saved text of every step exactly.
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest/QtTest>
 #include <cmath>
@@ -311,6 +312,35 @@ class TestModelStructureEdits : public QObject {
     QVERIFY(!doc.addReactionWheel(&created, &error));
     QVERIFY(error.contains("scenario.json"));
     QCOMPARE(doc.undoStack()->count(), 0);
+  }
+
+  void untitledModelRecovers() {
+    // A new model never saved, edited, then the session ends without closing: the recovery
+    // copy restores it, untitled and modified.
+    QTemporaryDir dir;
+    std::string text;
+    {
+      ModelDocument doc;
+      doc.setAutosaveDirectory(dir.path());
+      QString error;
+      QVERIFY(doc.newDocument(findModelTemplate("rover_2r")->make(), &error));
+      QVERIFY2(doc.addChildLink("link2", JointKind::Prismatic, nullptr, &error), qPrintable(error));
+      QVERIFY(doc.isModified());
+      QVERIFY2(doc.writeAutosave(&error), qPrintable(error));
+      text = writeVmsJson(doc.description());
+    }
+    const auto recovery = ModelDocument::findRecovery(dir.path());
+    QVERIFY(recovery.has_value());
+    QVERIFY(ModelDocument::recoveryOriginalPath(*recovery).isEmpty());
+    ModelDocument restored;
+    restored.setAutosaveDirectory(dir.path());
+    QString error;
+    QVERIFY2(restored.restoreRecovery(*recovery, &error), qPrintable(error));
+    QCOMPARE(writeVmsJson(restored.description()), text);
+    QVERIFY(restored.path().isEmpty());
+    QVERIFY(restored.isModified());
+    QCOMPARE(restored.scenario().model.njoints, 3);
+    restored.discardAutosave();
   }
 
   void documentUndoRedoIsExact() {

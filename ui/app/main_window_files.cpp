@@ -220,7 +220,10 @@ void MainWindow::saveWithDialog(bool save_as) {
                                : context_->lastDirectory();
     const QString suffix =
         path.endsWith(QLatin1String(".scenario.json")) ? ".scenario.json" : ".vms.json";
-    const QString suggestion = QDir(folder).absoluteFilePath(ExampleCatalog::stem(path) + suffix);
+    // An untitled (new) model is suggested under its name.
+    const QString stem =
+        path.isEmpty() ? document_->description().name.c_str() : ExampleCatalog::stem(path);
+    const QString suggestion = QDir(folder).absoluteFilePath(stem + suffix);
     if (example)
       context_->info(tr("%1 is a shipped example (read-only): choose a name for your copy")
                          .arg(QFileInfo(path).fileName()));
