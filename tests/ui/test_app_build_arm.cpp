@@ -138,6 +138,10 @@ class TestAppBuildArm : public QObject {
     QVERIFY(!actions_->deleteAction()->isEnabled());
     QVERIFY(!actions_->duplicateAction()->isEnabled());
     QVERIFY(!actions_->reparentAction()->isEnabled());
+    // A bare model has no scenario actuators: those actions are off.
+    QVERIFY(!actions_->addWheelAction()->isEnabled());
+    QVERIFY(!actions_->addThrusterAction()->isEnabled());
+    QVERIFY(!window_->findChild<QMenu*>("deleteThrusterMenu")->menuAction()->isEnabled());
   }
 
   void buildThreeLinkArm() {
@@ -278,6 +282,12 @@ class TestAppBuildArm : public QObject {
       click(RowKind::Link, "hand");
       QTest::qWait(300);
       QGuiApplication::primaryScreen()->grabWindow(0).save(QString(shots) + "/arm_built.png");
+      auto* edit = window_->findChild<QMenu*>("editMenu");
+      edit->popup(window_->mapToGlobal(QPoint(40, 25)));
+      QVERIFY(QTest::qWaitForWindowExposed(edit));
+      QTest::qWait(200);
+      QGuiApplication::primaryScreen()->grabWindow(0).save(QString(shots) + "/edit_menu.png");
+      edit->close();
     }
   }
 

@@ -127,13 +127,23 @@ void StructureActions::addTo(QMenu* menu) {
     if (!document_ || !document_->isOpen()) return;
     for (const ThrusterSpec& t : document_->scenarioDescription().thrusters) {
       const QString name = qstr(t.name);
-      thrusters->addAction(tr("%1 (on '%2')").arg(name, qstr(t.link)), this, [this, name] {
+      const QString on = t.link.empty() ? tr("on the vehicle") : tr("on '%1'").arg(qstr(t.link));
+      thrusters->addAction(tr("%1 (%2)").arg(name, on), this, [this, name] {
         QString error;
         report(document_->deleteThruster(name, &error), error);
       });
     }
     if (thrusters->isEmpty()) thrusters->addAction(tr("(none)"))->setEnabled(false);
   });
+  auto sync_thrusters = [this, thrusters] {
+    thrusters->menuAction()->setEnabled(document_ && document_->isScenarioFile() &&
+                                        !document_->scenarioDescription().thrusters.empty());
+  };
+  sync_thrusters();
+  if (document_) {
+    connect(document_, &ModelDocument::modelChanged, thrusters, sync_thrusters);
+    connect(document_, &ModelDocument::opened, thrusters, sync_thrusters);
+  }
   // A submenu is usable when one of its actions is.
   auto sync = [add, type, this] {
     add->menuAction()->setEnabled(add_child_[0]->isEnabled());
