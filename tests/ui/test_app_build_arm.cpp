@@ -71,8 +71,10 @@ class TestAppBuildArm : public QObject {
     QVERIFY2(item, qPrintable(name));
     tree_->scrollToItem(item);
     QCoreApplication::processEvents();  // the scroll lands before the row's rectangle is read
-    QVERIFY(tree_->viewport()->rect().contains(tree_->visualItemRect(item).center()));
-    QTest::mouseClick(tree_->viewport(), Qt::LeftButton, {}, tree_->visualItemRect(item).center());
+    const QRect rect = tree_->visualItemRect(item);
+    const QPoint at(rect.left() + std::min(rect.width() / 2, 12), rect.center().y());
+    QVERIFY2(tree_->viewport()->rect().contains(at), qPrintable(name));
+    QTest::mouseClick(tree_->viewport(), Qt::LeftButton, {}, at);
     QCOMPARE(tree_->currentItem(), item);
     // Under Xvfb (no window manager) a closed dialog leaves no active window: activate ours.
     window_->activateWindow();
@@ -324,6 +326,32 @@ class TestAppBuildArm : public QObject {
     QVERIFY(test::runFor(*window_, 0.5, 0.0));
     QVERIFY(window_->controller()->runState() != RunState::Diverged);
     QVERIFY(test::shownTime(*window_) >= 0.5);
+  }
+
+  void scenarioActuators() {
+    // A scenario file: Add reaction wheel on the vehicle's row, the wheel's row becomes current,
+    // Delete removes it again; the document is back to the file's text.
+    QString error;
+    QVERIFY2(window_->openFile(test::sourcePath("models/seed003_inspection_flying.scenario.json"),
+                               &error),
+             qPrintable(error));
+    ModelDocument* doc = window_->document();
+    const std::string original = documentText(*doc);
+    const size_t wheels = doc->scenario().reaction_wheels.size();
+    click(RowKind::Link, "bus");
+    QVERIFY(actions_->addWheelAction()->isEnabled());
+    QVERIFY(actions_->addThrusterAction()->isEnabled());
+    actions_->addWheelAction()->trigger();
+    QCOMPARE(doc->scenario().reaction_wheels.size(), wheels + 1);
+    QCOMPARE(current(), QString("wheel1"));
+    QVERIFY(actions_->deleteAction()->isEnabled());
+    QCOMPARE(actions_->deleteAction()->text(), QString("&Delete reaction wheel 'wheel1'"));
+    click(RowKind::Link, "wheel1");
+    QTest::keyClick(tree_, Qt::Key_Delete);
+    QCOMPARE(doc->scenario().reaction_wheels.size(), wheels);
+    QCOMPARE(documentText(*doc), original);
+    QCOMPARE(doc->undoStack()->count(), 2);
+    doc->undoStack()->setClean();  // nothing to save when the window closes
   }
 };
 
