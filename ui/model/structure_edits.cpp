@@ -68,7 +68,7 @@ bool nameUsed(const ModelDescription& d, const ScenarioDescription* s, const std
   return false;
 }
 
-/// A name not used yet: `base` itself if free (when `try_base`), else base + "2", "3", ...
+/// `base` followed by the smallest number >= `first` that nothing uses yet.
 std::string freeName(const ModelDescription& d, const ScenarioDescription* s,
                      const std::string& base, int first) {
   for (int k = first;; ++k) {
