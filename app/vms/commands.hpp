@@ -10,6 +10,7 @@ int runSimulate(int argc, char** argv);
 int runBenchmark(int argc, char** argv);
 int runCrosscheck(int argc, char** argv);  // every solver against aba at a state
 int runConvert(int argc, char** argv);
+int runMount(int argc, char** argv);  // an arm on a vehicle, saved as one model (extension)
 int runRun(int argc, char** argv);
 int runSweep(int argc, char** argv);  // a scenario over a grid of parameters (extension)
 #ifdef VMS_HAVE_PLOT

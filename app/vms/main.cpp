@@ -21,6 +21,8 @@ const char* kHelp =
     "                [--integrator NAME]\n"
     "  vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]   (every solver vs aba)\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE]\n"
+    "  vms mount VEHICLE ARM OUTPUT.{urdf,vms.json} [--at LINK] [--xyz X,Y,Z] [--rpy R,P,Y]\n"
+    "            [--prefix P] [--joint NAME] [--base TYPE]   (the arm's root on a vehicle link)\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
     "  vms sweep SCENARIO.scenario.json --param PATH=FROM:TO:COUNT [--param ...]\n"
     "            [--metric NAME[,NAME...]|all] [--jobs J] [--shard K/N] [--out FILE.csv]\n"
@@ -40,8 +42,9 @@ const char* kFooter =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
     "      input and output stay in the model's own coordinates).\n"
-    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, run, sweep): a link\n"
-    "      whose inertia breaks A + B >= C or has a negative principal moment gets the mean of\n"
+    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, mount, run, sweep):\n"
+    "      a link whose inertia breaks A + B >= C or has a negative principal moment gets the mean "
+    "of\n"
     "      its principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
     "Exit status: 0 ok, 1 bad model/state file (crosscheck: a solver disagrees), 2 bad\n"
     "arguments, 3 simulation diverged.\n";
@@ -105,6 +108,7 @@ int main(int argc, char** argv) {
     if (command == "benchmark") return runBenchmark(argc, argv);
     if (command == "crosscheck") return runCrosscheck(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
+    if (command == "mount") return runMount(argc, argv);
     if (command == "run") return runRun(argc, argv);
     if (command == "sweep") return runSweep(argc, argv);
 #ifdef VMS_HAVE_PLOT

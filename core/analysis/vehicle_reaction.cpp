@@ -4,13 +4,20 @@
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/rnea.hpp"
+#include "core/solvers/forward_dynamics_solver.hpp"
 
 namespace vms {
 
 VehicleReaction vehicleReaction(const Model& model, Data& data, const State& state,
                                 const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
   checkForwardDynamicsArguments(__func__, model, data, state, tau, external);
-  aba(model, data, state, tau, external);
+  if (model.hasCouplings()) {
+    // Mimic joints: the accelerations with the mimics on their leaders (allocates: a solver
+    // for this model; models without mimics take the allocation-free path).
+    makeSolver(defaultSolverName(), model)->compute(model, data, state, tau, external);
+  } else {
+    aba(model, data, state, tau, external);
+  }
   rnea(model, data, state, data.base_twist_dot, data.qdd, external);
   VehicleReaction r;
   r.body = armReactionOnVehicle(model, data);

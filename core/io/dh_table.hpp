@@ -17,6 +17,7 @@
 //
 // Seed 004's tables give row "joint i" = the J_{i-1} -> J_i parameters of link i-1: the row
 // labelled "joint 2" is link 1's (d, alpha, a, b), ..., the row "End-effector" is link N's.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,16 +25,20 @@
 
 namespace vms {
 
+/// An angle not written in degrees (DhLink::alpha_deg, DhTable::epsilon_deg, ...).
+inline constexpr double kNotGiven = std::numeric_limits<double>::quiet_NaN();
+
 struct DhLink {
   std::string name;                      // link name; empty -> "link<i>" (i from 1)
   std::string joint_name;                // empty -> "joint<i>"
   JointKind kind = JointKind::Revolute;  // Revolute or Continuous
   double mass = 0.0;
-  Mat3 inertia = Mat3::Zero();  // about the CoM, in the CoM frame L_i
-  double d = 0.0;               // m
-  double alpha = 0.0;           // rad
-  double a = 0.0;               // m, from joint i to CoM_i along x of L_i
-  double b = 0.0;               // m, from CoM_i to joint i+1
+  Mat3 inertia = Mat3::Zero();   // about the CoM, in the CoM frame L_i
+  double d = 0.0;                // m
+  double alpha = 0.0;            // rad
+  double alpha_deg = kNotGiven;  // the value written as "alpha_deg", if any (kept on saving)
+  double a = 0.0;                // m, from joint i to CoM_i along x of L_i
+  double b = 0.0;                // m, from CoM_i to joint i+1
   bool has_limits = false;
   double lower = 0.0, upper = 0.0, effort = 0.0, velocity = 0.0, damping = 0.0, friction = 0.0;
   std::vector<Visual> visuals;  // origins in L_i
@@ -47,8 +52,11 @@ struct DhTable {
   std::vector<Visual> base_visuals;             // base frame
   Vec3 b0 = Vec3::Zero();                       // origin of J_1 in the base frame
   double epsilon = 0.0, zeta = 0.0, eta = 0.0;  // mount rotation Rz(eta) Ry(zeta) Rx(epsilon), rad
-  std::vector<DhLink> links;                    // links 1..N
-  std::string end_effector = "end_effector";    // frame name at J_{N+1}; empty: no frame
+  // The values written as "epsilon_deg", ... if any (kept on saving while they still give the
+  // angle in radians exactly).
+  double epsilon_deg = kNotGiven, zeta_deg = kNotGiven, eta_deg = kNotGiven;
+  std::vector<DhLink> links;                  // links 1..N
+  std::string end_effector = "end_effector";  // frame name at J_{N+1}; empty: no frame
 };
 
 /// Seed 004, Eq (2): A(beta, u, gamma, w) as a pose.

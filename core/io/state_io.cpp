@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/io/json_util.hpp"
+#include "core/model/joint_coupling.hpp"
 
 namespace vms {
 
@@ -119,6 +120,12 @@ StateFile stateFromDescription(const StateDescription& d, const std::string& sou
   s.q = jointVector(d.q, "q", model, true, source);
   s.qd = jointVector(d.qd, "qd", model, true, source);
   out.tau = jointVector(d.tau, "tau", model, false, source);
+  // A mimic joint follows its leader: the file's values for it are replaced (said when they
+  // differ).
+  if (const double change = enforceJointCouplings(model, s); change > 1e-12 && warnings)
+    warnings->push_back(source +
+                        ": q, qd: mimic joints set from their leaders (values changed by " +
+                        "up to " + io::formatDouble(change) + ")");
 
   // The vehicle's velocity, in its own frame, must lie in its subgroup.
   s.setBaseVelocityWorld(d.linear_velocity_world, d.angular_velocity_world);

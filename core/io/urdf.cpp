@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/io/io_util.hpp"
+#include "core/model/link_shapes.hpp"
 
 namespace vms {
 
@@ -56,8 +57,9 @@ struct PrePass {
   std::string robot_name;
   std::vector<std::string> link_order, joint_order;
   std::map<std::string, std::vector<Visual>> visuals;
-  std::set<std::string> unlimited;         // revolute/prismatic without a position range
-  std::vector<std::string> missing_limit;  // ... of which those without any <limit>
+  std::set<std::string> unlimited;                 // revolute/prismatic without a position range
+  std::vector<std::string> missing_limit;          // ... of which those without any <limit>
+  std::map<std::string, MimicDescription> mimics;  // joint name -> its <mimic>
   std::map<std::string, Eigen::Vector4d> global_materials;
 
   [[noreturn]] void failIn(const std::string& element, const std::string& problem) const {
@@ -262,9 +264,18 @@ struct PrePass {
       numbers(d, "damping", 1, element, "<dynamics>", false);
       numbers(d, "friction", 1, element, "<dynamics>", false);
     }
-    if (j->FirstChildElement("mimic"))
-      warn(element, "<mimic> is not supported: the joint moves independently");
-    // Not used by the dynamics; dropped so that their own rules cannot reject the file.
+    if (const TiXmlElement* mm = j->FirstChildElement("mimic")) {
+      const char* leader = attr(mm, "joint");
+      if (!leader || !*leader) failIn(element, "<mimic>: missing attribute 'joint'");
+      io::checkName(source, element + ": <mimic> joint", leader);
+      MimicDescription mimic;
+      mimic.joint = leader;
+      mimic.multiplier = numbers(mm, "multiplier", 1, element, "<mimic>", false, {1.0})[0];
+      mimic.offset = numbers(mm, "offset", 1, element, "<mimic>", false, {0.0})[0];
+      mimics[n] = mimic;
+    }
+    // Read here (mimic) or not used by the dynamics; dropped so that urdfdom's own rules
+    // cannot reject the file.
     for (const char* drop : {"mimic", "calibration", "safety_controller"})
       while (TiXmlElement* e = j->FirstChildElement(drop)) j->RemoveChild(e);
   }
@@ -375,6 +386,21 @@ std::string originXml(const Pose& p, const std::string& indent) {
 }
 
 void writeVisual(const Visual& v, std::ostringstream& o) {
+  if (v.shape == Visual::Shape::Capsule) {
+    // URDF has no capsule: the same solid as a cylinder and a sphere at each end.
+    o << "    <!-- capsule radius " << io::formatDouble(v.size.x()) << " length "
+      << io::formatDouble(v.size.y()) << " (URDF has none): a cylinder and two spheres -->\n";
+    Visual part = v;
+    part.shape = Visual::Shape::Cylinder;
+    writeVisual(part, o);
+    part.shape = Visual::Shape::Sphere;
+    part.size = Vec3(v.size.x(), 0.0, 0.0);
+    for (double side : {-0.5, 0.5}) {
+      part.origin.p = v.origin.p + v.origin.R.col(2) * (side * v.size.y());
+      writeVisual(part, o);
+    }
+    return;
+  }
   o << "    <visual>\n" << originXml(v.origin, "      ") << "      <geometry>\n        ";
   switch (v.shape) {
     case Visual::Shape::Box:
@@ -386,6 +412,8 @@ void writeVisual(const Visual& v, std::ostringstream& o) {
       break;
     case Visual::Shape::Sphere:
       o << "<sphere radius=\"" << io::formatDouble(v.size.x()) << "\"/>";
+      break;
+    case Visual::Shape::Capsule:  // written above as its parts
       break;
     case Visual::Shape::Mesh:
       o << "<mesh filename=\"" << esc(v.mesh) << "\"";
@@ -524,6 +552,10 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
       jd.damping = j->dynamics->damping;
       jd.friction = j->dynamics->friction;
     }
+    if (auto it = pre.mimics.find(name); it != pre.mimics.end()) {
+      jd.has_mimic = true;
+      jd.mimic = it->second;
+    }
     d.joints.push_back(std::move(jd));
   }
   if (warnings) warnings->insert(warnings->end(), local_warnings.begin(), local_warnings.end());
@@ -543,7 +575,8 @@ std::string writeUrdf(const ModelDescription& d) {
             : "\n     Its added mass (hydrodynamic) is not written: URDF has none.")
     << " -->\n";
   o << "<robot name=\"" << esc(d.name) << "\">\n";
-  for (const auto& l : d.links) {
+  for (size_t li = 0; li < d.links.size(); ++li) {
+    const LinkDescription& l = d.links[li];
     o << "  <link name=\"" << esc(l.name) << "\">\n";
     const Inertial& in = l.inertial;
     o << "    <inertial>\n";
@@ -555,7 +588,11 @@ std::string writeUrdf(const ModelDescription& d) {
       << io::formatDouble(I(1, 1)) << "\" iyz=\"" << io::formatDouble(I(1, 2)) << "\" izz=\""
       << io::formatDouble(I(2, 2)) << "\"/>\n";
     o << "    </inertial>\n";
-    for (const auto& v : l.visuals) writeVisual(v, o);
+    bool follows = false;
+    for (const auto& v : l.visuals) follows = follows || v.follow_joints;
+    if (follows)
+      o << "    <!-- shapes that follow the joints in VMS, written as their segments -->\n";
+    for (const auto& v : resolveLinkShapes(d, static_cast<int>(li))) writeVisual(v, o);
     o << "  </link>\n";
   }
   for (const auto& j : d.joints) {
@@ -580,6 +617,10 @@ std::string writeUrdf(const ModelDescription& d) {
     if (j.damping != 0.0 || j.friction != 0.0)
       o << "    <dynamics damping=\"" << io::formatDouble(j.damping) << "\" friction=\""
         << io::formatDouble(j.friction) << "\"/>\n";
+    if (j.has_mimic)
+      o << "    <mimic joint=\"" << esc(j.mimic.joint) << "\" multiplier=\""
+        << io::formatDouble(j.mimic.multiplier) << "\" offset=\""
+        << io::formatDouble(j.mimic.offset) << "\"/>\n";
     o << "  </joint>\n";
   }
   // Named frames: massless links on fixed joints.

@@ -104,14 +104,30 @@ struct Reader {
       allowed.push_back("radius");
       exclusive("radius");
       if (!has_size) v.size = Vec3(r.requireNumber("radius"), 0.0, 0.0);
+    } else if (shape == "capsule") {
+      v.shape = Visual::Shape::Capsule;
+      allowed.insert(allowed.end(), {"radius", "length"});
+      exclusive("radius");
+      exclusive("length");
+      if (!has_size) v.size = Vec3(r.requireNumber("radius"), r.requireNumber("length"), 0.0);
     } else if (shape == "mesh") {
       v.shape = Visual::Shape::Mesh;
       allowed.insert(allowed.end(), {"mesh", "scale"});
       v.mesh = r.requireString("mesh");
       v.mesh_scale = r.vec3("scale", Vec3::Ones());
     } else {
-      r.failAt("shape",
-               "unknown shape " + io::quote(shape) + " (expected box, cylinder, sphere or mesh)");
+      r.failAt("shape", "unknown shape " + io::quote(shape) +
+                            " (expected box, cylinder, sphere, capsule or mesh)");
+    }
+    allowed.push_back("follow");
+    if (r.has("follow")) {
+      const std::string follow = r.string("follow", "");
+      if (follow != "joints")
+        r.failAt("follow", "expected \"joints\" (the only value), got " + io::quote(follow));
+      if (v.shape != Visual::Shape::Box && v.shape != Visual::Shape::Cylinder &&
+          v.shape != Visual::Shape::Capsule)
+        r.failAt("follow", "only a box, cylinder or capsule can follow the joints");
+      v.follow_joints = true;
     }
     if (const Json* o = r.get("origin")) v.origin = pose(*o, r.keyPath("origin"));
     if (const Json* c = r.get("rgba")) {
@@ -185,8 +201,16 @@ struct Reader {
     jd.axis = r.vec3("axis", Vec3::UnitZ());
     if (jd.kind != JointKind::Fixed && jd.axis.norm() < 1e-9) r.failAt("axis", "axis is zero");
     jointLimits(r, &jd);
+    if (const Json* m = r.get("mimic")) {
+      ObjectReader mr(*m, r.keyPath("mimic"), source);
+      jd.has_mimic = true;
+      jd.mimic.joint = mr.requireString("joint");
+      jd.mimic.multiplier = mr.number("multiplier", 1.0);
+      jd.mimic.offset = mr.number("offset", 0.0);
+      mr.finish({"joint", "multiplier", "offset"});
+    }
     r.finish({"name", "type", "parent", "child", "origin", "axis", "limits", "effort", "velocity",
-              "damping", "friction"});
+              "damping", "friction", "mimic"});
     return jd;
   }
 
@@ -217,11 +241,16 @@ struct Reader {
     return a;
   }
 
-  /// "key" in radians or "key_deg" in degrees (not both).
-  double angle(ObjectReader& r, const std::string& key) const {
+  /// "key" in radians or "key_deg" in degrees (not both); `degrees` gets the value written in
+  /// degrees (kNotGiven for radians).
+  double angle(ObjectReader& r, const std::string& key, double* degrees) const {
     const bool rad = r.has(key), deg = r.has(key + "_deg");
     if (rad && deg) r.failAt(key, "give either " + key + " (rad) or " + key + "_deg, not both");
-    if (deg) return r.number(key + "_deg", 0.0) * (kPi / 180.0);
+    *degrees = kNotGiven;
+    if (deg) {
+      *degrees = r.number(key + "_deg", 0.0);
+      return *degrees * (kPi / 180.0);
+    }
     return r.number(key, 0.0);
   }
 
@@ -241,9 +270,9 @@ struct Reader {
     if (const Json* m = r.get("mount")) {
       ObjectReader mr(*m, r.keyPath("mount"), source);
       t.b0 = mr.vec3("b0", Vec3::Zero());
-      t.epsilon = angle(mr, "epsilon");
-      t.zeta = angle(mr, "zeta");
-      t.eta = angle(mr, "eta");
+      t.epsilon = angle(mr, "epsilon", &t.epsilon_deg);
+      t.zeta = angle(mr, "zeta", &t.zeta_deg);
+      t.eta = angle(mr, "eta", &t.eta_deg);
       mr.finish({"b0", "epsilon", "epsilon_deg", "zeta", "zeta_deg", "eta", "eta_deg"});
     }
     forEach(r, "links", [&](const Json& e, const std::string& p) {
@@ -255,7 +284,7 @@ struct Reader {
       l.mass = lr.number("mass", 0.0);
       if (const Json* I = lr.get("inertia")) l.inertia = inertia(*I, lr.keyPath("inertia"));
       l.d = lr.number("d", 0.0);
-      l.alpha = angle(lr, "alpha");
+      l.alpha = angle(lr, "alpha", &l.alpha_deg);
       l.a = lr.number("a", 0.0);
       l.b = lr.number("b", 0.0);
       jointLimits(lr, &l);
@@ -320,6 +349,15 @@ Json visualJson(const Visual& v) {
       else
         o["size"] = io::jvec(s);
       break;
+    case Visual::Shape::Capsule:
+      o["shape"] = "capsule";
+      if (isPositiveZero(s.z())) {
+        o["radius"] = s.x();
+        o["length"] = s.y();
+      } else {
+        o["size"] = io::jvec(s);
+      }
+      break;
     case Visual::Shape::Mesh:
       o["shape"] = "mesh";
       o["mesh"] = v.mesh;
@@ -331,6 +369,7 @@ Json visualJson(const Visual& v) {
   if (!isIdentity(v.origin)) o["origin"] = poseJson(v.origin);
   o["rgba"] = Json::array({v.rgba[0], v.rgba[1], v.rgba[2], v.rgba[3]});
   if (!v.material.empty()) o["material"] = v.material;
+  if (v.follow_joints) o["follow"] = "joints";
   return o;
 }
 
@@ -362,7 +401,11 @@ ModelDescription parseVmsJson(const std::string& text, const std::string& source
              "unknown base type " + io::quote(base) + " (expected one of " + baseTypeNames() + ")");
   d.base_type = *bt;
   d.gravity = r.vec3("gravity", Vec3::Zero());
-  if (const Json* dh = r.get("dh")) appendDhTable(rd.dh(*dh, "dh"), &d);
+  if (const Json* dh = r.get("dh")) {
+    auto table = std::make_shared<const DhTable>(rd.dh(*dh, "dh"));
+    appendDhTable(*table, &d);
+    d.dh = std::move(table);
+  }
   rd.forEach(r, "links",
              [&](const Json& e, const std::string& p) { d.links.push_back(rd.link(e, p)); });
   rd.forEach(r, "joints",
@@ -378,6 +421,133 @@ ModelDescription parseVmsJson(const std::string& text, const std::string& source
   return d;
 }
 
+namespace {
+
+Json linkJson(const LinkDescription& l) {
+  Json lj = Json::object();
+  lj["name"] = l.name;
+  lj["mass"] = l.inertial.mass;
+  lj["com"] = io::jvec(l.inertial.com);
+  lj["inertia"] = inertiaJson(l.inertial.inertia);
+  if (!l.visuals.empty()) {
+    Json vs = Json::array();
+    for (const auto& v : l.visuals) vs.push_back(visualJson(v));
+    lj["visuals"] = vs;
+  }
+  return lj;
+}
+
+Json jointJson(const JointDescription& j) {
+  Json jj = Json::object();
+  jj["name"] = j.name;
+  jj["type"] = toString(j.kind);
+  jj["parent"] = j.parent;
+  jj["child"] = j.child;
+  jj["origin"] = poseJson(j.origin);
+  jj["axis"] = io::jvec(j.axis);
+  if (j.has_limits) {
+    jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
+  } else if (!isPositiveZero(j.lower) || !isPositiveZero(j.upper)) {
+    // Values kept while the limits are switched off (lossless).
+    jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}, {"enabled", false}};
+  }
+  if (!isPositiveZero(j.effort)) jj["effort"] = j.effort;
+  if (!isPositiveZero(j.velocity)) jj["velocity"] = j.velocity;
+  if (!isPositiveZero(j.damping)) jj["damping"] = j.damping;
+  if (!isPositiveZero(j.friction)) jj["friction"] = j.friction;
+  if (j.has_mimic)
+    jj["mimic"] = Json{
+        {"joint", j.mimic.joint}, {"multiplier", j.mimic.multiplier}, {"offset", j.mimic.offset}};
+  return jj;
+}
+
+Json frameJson(const FrameDescription& f) {
+  return Json{{"name", f.name}, {"link", f.link}, {"origin", poseJson(f.origin)}};
+}
+
+/// "key_deg" when the angle was written in degrees and still is that value, else "key" (rad).
+void writeAngle(Json& o, const std::string& key, double radians, double degrees) {
+  if (std::isfinite(degrees) && degrees * (kPi / 180.0) == radians)
+    o[key + "_deg"] = degrees;
+  else if (!isPositiveZero(radians))
+    o[key] = radians;
+}
+
+/// The inverse of Reader::dh (everything the table holds; defaults left out).
+Json dhJson(const DhTable& t) {
+  Json base = Json::object();
+  base["name"] = t.base_name;
+  base["mass"] = t.base_mass;
+  if (!t.base_com.isZero(0.0)) base["com"] = io::jvec(t.base_com);
+  base["inertia"] = inertiaJson(t.base_inertia);
+  if (!t.base_visuals.empty()) {
+    Json vs = Json::array();
+    for (const Visual& v : t.base_visuals) vs.push_back(visualJson(v));
+    base["visuals"] = vs;
+  }
+  Json mount = Json::object();
+  mount["b0"] = io::jvec(t.b0);
+  writeAngle(mount, "epsilon", t.epsilon, t.epsilon_deg);
+  writeAngle(mount, "zeta", t.zeta, t.zeta_deg);
+  writeAngle(mount, "eta", t.eta, t.eta_deg);
+  Json links = Json::array();
+  for (const DhLink& l : t.links) {
+    Json lj = Json::object();
+    if (!l.name.empty()) lj["name"] = l.name;
+    if (!l.joint_name.empty()) lj["joint"] = l.joint_name;
+    lj["type"] = toString(l.kind);
+    lj["mass"] = l.mass;
+    lj["inertia"] = inertiaJson(l.inertia);
+    lj["d"] = l.d;
+    writeAngle(lj, "alpha", l.alpha, l.alpha_deg);
+    lj["a"] = l.a;
+    lj["b"] = l.b;
+    if (l.has_limits) {
+      lj["limits"] = Json{{"lower", l.lower}, {"upper", l.upper}};
+    } else if (!isPositiveZero(l.lower) || !isPositiveZero(l.upper)) {
+      lj["limits"] = Json{{"lower", l.lower}, {"upper", l.upper}, {"enabled", false}};
+    }
+    if (!isPositiveZero(l.effort)) lj["effort"] = l.effort;
+    if (!isPositiveZero(l.velocity)) lj["velocity"] = l.velocity;
+    if (!isPositiveZero(l.damping)) lj["damping"] = l.damping;
+    if (!isPositiveZero(l.friction)) lj["friction"] = l.friction;
+    if (!l.visuals.empty()) {
+      Json vs = Json::array();
+      for (const Visual& v : l.visuals) vs.push_back(visualJson(v));
+      lj["visuals"] = vs;
+    }
+    links.push_back(lj);
+  }
+  return Json{{"base", base}, {"mount", mount}, {"links", links}, {"end_effector", t.end_effector}};
+}
+
+/// How many links, joints and frames at the front of `d` are still exactly the expansion of
+/// its DH table (all of them, or the table is not used: {0, 0, 0}).
+struct DhPrefix {
+  size_t links = 0, joints = 0, frames = 0;
+  bool used() const { return links > 0; }
+};
+
+DhPrefix dhPrefix(const ModelDescription& d) {
+  if (!d.dh) return {};
+  ModelDescription expanded;
+  appendDhTable(*d.dh, &expanded);
+  if (expanded.links.size() > d.links.size() || expanded.joints.size() > d.joints.size() ||
+      expanded.frames.size() > d.frames.size())
+    return {};
+  for (size_t i = 0; i < expanded.links.size(); ++i)
+    if (linkJson(expanded.links[i]) != linkJson(d.links[i])) return {};
+  for (size_t i = 0; i < expanded.joints.size(); ++i)
+    if (jointJson(expanded.joints[i]) != jointJson(d.joints[i])) return {};
+  for (size_t i = 0; i < expanded.frames.size(); ++i)
+    if (frameJson(expanded.frames[i]) != frameJson(d.frames[i])) return {};
+  return {expanded.links.size(), expanded.joints.size(), expanded.frames.size()};
+}
+
+}  // namespace
+
+bool keepsDhForm(const ModelDescription& d) { return dhPrefix(d).used(); }
+
 std::string writeVmsJson(const ModelDescription& d) {
   Json o = Json::object();
   o["format"] = "vms-model";
@@ -385,47 +555,17 @@ std::string writeVmsJson(const ModelDescription& d) {
   o["name"] = d.name;
   o["base"] = toString(d.base_type);
   o["gravity"] = io::jvec(d.gravity);
+  const DhPrefix dh = dhPrefix(d);
+  if (dh.used()) o["dh"] = dhJson(*d.dh);
   Json links = Json::array();
-  for (const auto& l : d.links) {
-    Json lj = Json::object();
-    lj["name"] = l.name;
-    lj["mass"] = l.inertial.mass;
-    lj["com"] = io::jvec(l.inertial.com);
-    lj["inertia"] = inertiaJson(l.inertial.inertia);
-    if (!l.visuals.empty()) {
-      Json vs = Json::array();
-      for (const auto& v : l.visuals) vs.push_back(visualJson(v));
-      lj["visuals"] = vs;
-    }
-    links.push_back(lj);
-  }
-  o["links"] = links;
+  for (size_t i = dh.links; i < d.links.size(); ++i) links.push_back(linkJson(d.links[i]));
+  if (!dh.used() || !links.empty()) o["links"] = links;
   Json joints = Json::array();
-  for (const auto& j : d.joints) {
-    Json jj = Json::object();
-    jj["name"] = j.name;
-    jj["type"] = toString(j.kind);
-    jj["parent"] = j.parent;
-    jj["child"] = j.child;
-    jj["origin"] = poseJson(j.origin);
-    jj["axis"] = io::jvec(j.axis);
-    if (j.has_limits) {
-      jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
-    } else if (!isPositiveZero(j.lower) || !isPositiveZero(j.upper)) {
-      // Values kept while the limits are switched off (lossless).
-      jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}, {"enabled", false}};
-    }
-    if (!isPositiveZero(j.effort)) jj["effort"] = j.effort;
-    if (!isPositiveZero(j.velocity)) jj["velocity"] = j.velocity;
-    if (!isPositiveZero(j.damping)) jj["damping"] = j.damping;
-    if (!isPositiveZero(j.friction)) jj["friction"] = j.friction;
-    joints.push_back(jj);
-  }
-  o["joints"] = joints;
-  if (!d.frames.empty()) {
+  for (size_t i = dh.joints; i < d.joints.size(); ++i) joints.push_back(jointJson(d.joints[i]));
+  if (!dh.used() || !joints.empty()) o["joints"] = joints;
+  if (d.frames.size() > dh.frames) {
     Json frames = Json::array();
-    for (const auto& f : d.frames)
-      frames.push_back(Json{{"name", f.name}, {"link", f.link}, {"origin", poseJson(f.origin)}});
+    for (size_t i = dh.frames; i < d.frames.size(); ++i) frames.push_back(frameJson(d.frames[i]));
     o["frames"] = frames;
   }
   if (!d.added_mass.empty()) {

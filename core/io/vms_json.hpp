@@ -17,7 +17,13 @@ ModelDescription parseVmsJson(const std::string& text, const std::string& source
                               std::vector<std::string>* warnings = nullptr);
 
 /// Serialises a description. parseVmsJson(writeVmsJson(d)) == d bit for bit (doubles are
-/// written in shortest round-trip form, rotations as 3x3 matrices).
+/// written in shortest round-trip form, rotations as 3x3 matrices). A model read from a "dh"
+/// table is written with that table (angles in degrees where they were) while the links,
+/// joints and end-effector frame it expanded into are unchanged; after an edit of one of them
+/// it is written link by link.
 std::string writeVmsJson(const ModelDescription& d);
+
+/// Whether writeVmsJson(d) writes d's DH table (d.dh is set and still describes d).
+bool keepsDhForm(const ModelDescription& d);
 
 }  // namespace vms

@@ -57,6 +57,30 @@ struct MassAccumulator {
   }
 };
 
+// JointDescription::mimic, checked and numbered: the leader is a moving joint that is no mimic
+// itself, multiplier and offset are finite.
+void compileCouplings(const ModelDescription& d, Model& m) {
+  std::map<std::string, const JointDescription*> by_name;
+  for (const JointDescription& jd : d.joints) by_name[jd.name] = &jd;
+  for (const JointDescription& jd : d.joints) {
+    if (!jd.has_mimic) continue;
+    const std::string what = "joint " + quoted(jd.name) + ": mimic";
+    if (jd.kind == JointKind::Fixed) fail(what + ": a fixed joint cannot mimic another");
+    const auto leader = by_name.find(jd.mimic.joint);
+    if (leader == by_name.end()) fail(what + ": unknown joint " + quoted(jd.mimic.joint));
+    if (leader->second == &jd) fail(what + ": the joint mimics itself");
+    if (leader->second->kind == JointKind::Fixed)
+      fail(what + ": leader " + quoted(jd.mimic.joint) + " is a fixed joint");
+    if (leader->second->has_mimic)
+      fail(what + ": leader " + quoted(jd.mimic.joint) + " is itself a mimic of " +
+           quoted(leader->second->mimic.joint) + " (mimic its leader directly)");
+    if (!std::isfinite(jd.mimic.multiplier) || !std::isfinite(jd.mimic.offset))
+      fail(what + ": multiplier and offset must be finite numbers");
+    m.couplings.push_back({m.jointIndex(jd.name), m.jointIndex(jd.mimic.joint), jd.mimic.multiplier,
+                           jd.mimic.offset});
+  }
+}
+
 // ModelDescription::added_mass, each moved from its link (frame) to its body frame:
 // Ad^-T M_A Ad^-1 with Ad = Ad_{bodyMlink}.
 void compileAddedMass(const ModelDescription& d, Model& m) {
@@ -278,6 +302,8 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     m.lower_limit[k] = jd.lower;
     m.upper_limit[k] = jd.upper;
   }
+
+  compileCouplings(d, m);
 
   std::set<std::string> frame_names;
   for (size_t i = 0; i < d.links.size(); ++i) {

@@ -22,6 +22,15 @@ struct Frame {
   Pose placement;
 };
 
+/// A mimic joint (URDF <mimic>), in user joint indices: q[joint] = multiplier * q[leader] +
+/// offset and qd[joint] = multiplier * qd[leader]. The leader is no mimic itself.
+struct JointCoupling {
+  int joint = -1;
+  int leader = -1;
+  double multiplier = 1.0;
+  double offset = 0.0;
+};
+
 struct Model {
   std::string name;
   BaseType base_type = BaseType::Free;
@@ -49,6 +58,12 @@ struct Model {
   std::vector<std::string> joint_names;
   VecX damping, effort_limit, velocity_limit, lower_limit, upper_limit;
   std::vector<bool> has_limits;
+
+  /// Mimic joints (compileModel from JointDescription::mimic); empty when every joint moves
+  /// on its own. The state keeps one entry per joint, mimics included, and every solver made
+  /// by makeSolver keeps them on their leaders (core/solvers/coupled_joints_solver.hpp).
+  std::vector<JointCoupling> couplings;
+  bool hasCouplings() const { return !couplings.empty(); }
 
   std::vector<Frame> frames;  // every link (fused or not) and every named frame
   double total_mass = 0.0;

@@ -4,6 +4,8 @@
 #include <random>
 #include <string>
 
+#include "core/model/joint_coupling.hpp"
+
 namespace vms {
 
 namespace {
@@ -136,6 +138,7 @@ State randomState(const Model& model, std::uint64_t seed) {
     s.q[k] = rng.uniform(-1.5, 1.5);
     s.qd[k] = rng.uniform(-1.0, 1.0);
   }
+  enforceJointCouplings(model, s);  // mimic joints follow their leaders
   return s;
 }
 

@@ -1,11 +1,14 @@
 #include "core/model/state.hpp"
 
+#include "core/model/joint_coupling.hpp"
+
 namespace vms {
 
 State State::neutral(const Model& model) {
   State s;
   s.q = VecX::Zero(model.njoints);
   s.qd = VecX::Zero(model.njoints);
+  enforceJointCouplings(model, s);  // a mimic's offset
   return s;
 }
 

@@ -3,6 +3,7 @@
 #include "core/solvers/aba_solver.hpp"
 #include "core/solvers/barycentric_solver.hpp"
 #include "core/solvers/base_invariant_solver.hpp"
+#include "core/solvers/coupled_joints_solver.hpp"
 #include "core/solvers/crba_solver.hpp"
 #include "core/solvers/denoc_solver.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -88,8 +89,8 @@ std::string solverSupportProblem(const std::string& name, BaseType type) {
   std::string supported;
   for (BaseType t : kAllBaseTypes)
     if (e->supports(t)) supported += (supported.empty() ? "" : ", ") + toString(t);
-  return "solver '" + name + "' does not handle a " + toString(type) + " vehicle: " +
-         e->why_not + " (it handles: " + (supported.empty() ? "none" : supported) + ")";
+  return "solver '" + name + "' does not handle a " + toString(type) + " vehicle: " + e->why_not +
+         " (it handles: " + (supported.empty() ? "none" : supported) + ")";
 }
 
 std::vector<std::string> solverNames() {
@@ -103,7 +104,9 @@ std::unique_ptr<ForwardDynamicsSolver> makeSolver(const std::string& name, const
   if (!e) return nullptr;
   if (const std::string problem = solverSupportProblem(name, model.base_type); !problem.empty())
     throw std::invalid_argument(problem);
-  return e->make(model);
+  std::unique_ptr<ForwardDynamicsSolver> solver = e->make(model);
+  if (model.hasCouplings()) return std::make_unique<CoupledJointsSolver>(std::move(solver), model);
+  return solver;
 }
 
 }  // namespace vms

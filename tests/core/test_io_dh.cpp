@@ -1,6 +1,9 @@
 // DH tables in seed 004's convention: the transform A (Eq 2), the expansion into a model
 // checked against an independent evaluation of the paper's chain (Eqs 8-10, 30) at random
 // configurations, the planar example's end-effector at q = 0, and the JSON "dh" block.
+#include <QDir>
+#include <fstream>
+#include <iterator>
 #include <random>
 
 #include "core/algorithms/kinematics.hpp"
@@ -98,6 +101,7 @@ class TestIoDh : public QObject {
   void namesAndDefaults();
   void jsonBlockMatchesTable();
   void jsonBlockErrors();
+  void savingKeepsTheDhForm();
 };
 
 void TestIoDh::transformMatchesEquation2() {
@@ -285,4 +289,70 @@ void TestIoDh::jsonBlockErrors() {
 }
 
 QTEST_APPLESS_MAIN(TestIoDh)
+// The examples are written as DH tables and stay so when saved (issue 13): the table is written
+// back, angles in degrees where they were, while the links and joints it expands into are
+// unchanged; an edit of one of them writes the model link by link, an added link is written
+// after the table. Every form reads back bit for bit.
+void TestIoDh::savingKeepsTheDhForm() {
+  const QDir models(QString(VMS_SOURCE_DIR) + "/models");
+  int tables = 0;
+  for (const QString& name : models.entryList({"*.vms.json"})) {
+    const std::string path = models.filePath(name).toStdString();
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("\"dh\"") == std::string::npos) continue;
+    ++tables;
+    const ModelDescription d = parseVmsJson(text, path);
+    QVERIFY2(keepsDhForm(d), path.c_str());
+    const std::string written = writeVmsJson(d);
+    QVERIFY(written.find("\"dh\"") != std::string::npos);
+    QCOMPARE(writeVmsJson(parseVmsJson(written, "again.vms.json")), written);
+    const ModelDescription back = parseVmsJson(written, "again.vms.json");
+    QCOMPARE(back.links.size(), d.links.size());
+    for (size_t i = 0; i < d.links.size(); ++i) {
+      QVERIFY(back.links[i].inertial.inertia == d.links[i].inertial.inertia);
+      QVERIFY(back.links[i].inertial.com == d.links[i].inertial.com);
+    }
+    for (size_t i = 0; i < d.joints.size(); ++i) {
+      QVERIFY(back.joints[i].origin.R == d.joints[i].origin.R);
+      QVERIFY(back.joints[i].origin.p == d.joints[i].origin.p);
+    }
+  }
+  QVERIFY(tables >= 2);  // seed 004's planar and spatial arms
+
+  const std::string path = std::string(VMS_SOURCE_DIR) + "/models/seed004_spatial.vms.json";
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const ModelDescription d = parseVmsJson(text, path);
+  const std::string written = writeVmsJson(d);
+  QVERIFY2(written.find("\"zeta_deg\": 90") != std::string::npos, written.c_str());
+  QVERIFY(written.find("\"alpha_deg\": 90") != std::string::npos);
+  // An added link (a tool on the last link) is written after the table.
+  ModelDescription extended = d;
+  LinkDescription tool;
+  tool.name = "tool";
+  tool.inertial.mass = 0.5;
+  tool.inertial.inertia = Vec3(1e-3, 1e-3, 1e-3).asDiagonal();
+  extended.links.push_back(tool);
+  JointDescription fix;
+  fix.name = "tool_fix";
+  fix.kind = JointKind::Fixed;
+  fix.parent = d.links.back().name;
+  fix.child = "tool";
+  extended.joints.push_back(fix);
+  QVERIFY(keepsDhForm(extended));
+  const std::string with_tool = writeVmsJson(extended);
+  QCOMPARE(writeVmsJson(parseVmsJson(with_tool, "t.vms.json")), with_tool);
+  QCOMPARE(parseVmsJson(with_tool, "t.vms.json").links.back().name, std::string("tool"));
+  // An edited DH link: written link by link, and still the same model.
+  ModelDescription edited = d;
+  edited.links[2].inertial.mass += 1.0;
+  QVERIFY(!keepsDhForm(edited));
+  const std::string explicit_text = writeVmsJson(edited);
+  QVERIFY(explicit_text.find("\"dh\"") == std::string::npos);
+  QCOMPARE(writeVmsJson(parseVmsJson(explicit_text, "e.vms.json")), explicit_text);
+  QCOMPARE(parseVmsJson(explicit_text, "e.vms.json").links[2].inertial.mass,
+           d.links[2].inertial.mass + 1.0);
+}
+
 #include "test_io_dh.moc"

@@ -143,7 +143,9 @@ inline void writeBody(const ModelDescription& d, const Tree& t, int link, const 
       << vec(joint->axis.normalized())
       << "\" limited=\"false\" damping=\"0\" armature=\"0\" stiffness=\"0\"/>\n";
   }
-  if (l.inertial.mass > 0.0) {
+  // A massless link may still carry a rotational inertia (SPART's kuka_lwr base link): it
+  // counts in our model, so it is written too.
+  if (l.inertial.mass > 0.0 || !l.inertial.inertia.isZero(0.0)) {
     const PrincipalInertia p = principalInertia(l.inertial.inertia);
     s << ind << "  <inertial pos=\"" << vec(l.inertial.com) << "\" quat=\"" << quatWxyz(p.axes)
       << "\" mass=\"" << num(l.inertial.mass) << "\" diaginertia=\"" << vec(p.moments) << "\"/>\n";
@@ -180,7 +182,7 @@ inline std::string writeMujocoUrdf(const ModelDescription& d, const MujocoExport
   s << "  <link name=\"vms_world\"/>\n";
   for (const LinkDescription& l : d.links) {
     s << "  <link name=\"" << l.name << "\">\n";
-    if (l.inertial.mass > 0.0) {
+    if (l.inertial.mass > 0.0 || !l.inertial.inertia.isZero(0.0)) {  // as in writeBody
       const PrincipalInertia p = principalInertia(l.inertial.inertia);
       s << "    <inertial>\n      <origin xyz=\"" << vec(l.inertial.com) << "\" rpy=\""
         << detail::rpy(p.axes) << "\"/>\n      <mass value=\"" << num(l.inertial.mass)

@@ -10,6 +10,7 @@
 
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/model/compile_model.hpp"
 #include "core/model/inertia_repair.hpp"
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/description_edits.hpp"
@@ -17,6 +18,7 @@
 #include "ui/model/document_loader.hpp"
 #include "ui/model/scenario_builder.hpp"
 #include "ui/model/structure_edits.hpp"
+#include "ui/model/visual_edits.hpp"
 
 namespace vms::ui {
 
@@ -417,6 +419,99 @@ bool ModelDocument::newDocument(const ModelDescription& description, QString* er
   emit opened();
   impl_->emitModifiedIfChanged();
   return true;
+namespace {
+
+/// Empty if `link` (and `index`, unless -1) name a link (visual) of `d`.
+QString visualIndexProblem(const ModelDescription& d, int link, int index) {
+  if (link < 0 || link >= static_cast<int>(d.links.size())) return QString("no link %1").arg(link);
+  const auto& visuals = d.links[static_cast<size_t>(link)].visuals;
+  if (index != -1 && (index < 0 || index >= static_cast<int>(visuals.size())))
+    return QString("link '%1' has no shape %2")
+        .arg(qstr(d.links[size_t(link)].name))
+        .arg(index + 1);
+  return {};
+}
+
+}  // namespace
+
+bool ModelDocument::setVisual(int link, int index, const Visual& visual, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  if (const std::string p = visualProblem(visual); !p.empty()) {
+    setError(error, qstr(p));
+    return false;
+  }
+  Visual& target = d.links[size_t(link)].visuals[size_t(index)];
+  if (sameVisual(target, visual)) return true;  // nothing changes: no undo step
+  target = visual;
+  const std::string what = describeVisual(d, link, index);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::addVisual(int link, const Visual& visual, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  if (const std::string p = visualProblem(visual); !p.empty()) {
+    setError(error, qstr(p));
+    return false;
+  }
+  auto& visuals = d.links[size_t(link)].visuals;
+  visuals.push_back(visual);
+  const std::string what = "(add) " + describeVisual(d, link, int(visuals.size()) - 1);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::removeVisual(int link, int index, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  const std::string what = "(remove) " + describeVisual(d, link, index);
+  auto& visuals = d.links[size_t(link)].visuals;
+  visuals.erase(visuals.begin() + index);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::setLinkInertial(int link, const Inertial& inertial, const QString& what,
+                                    QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  if (const std::string p = inertialProblem(inertial); !p.empty()) {
+    setError(error, qstr("link '" + d.links[size_t(link)].name + "': " + p));
+    return false;
+  }
+  Inertial& target = d.links[size_t(link)].inertial;
+  if (target.mass == inertial.mass && target.com == inertial.com &&
+      target.inertia == inertial.inertia)
+    return true;
+  target = inertial;
+  return impl_->commit(std::move(d), what.toStdString(), error);
 }
 
 QUndoStack* ModelDocument::undoStack() const { return impl_->undo; }

@@ -91,6 +91,14 @@ class ModelDocument : public QObject {
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in
   /// the default scenario (floating, at rest). Refused, changing nothing, if it does not compile.
   bool newDocument(const ModelDescription& description, QString* error);
+  // Added (link shapes): the visuals of link `link` (description indices), each one undo step,
+  // refused with visualProblem()'s message (ui/model/visual_edits.hpp) if not storable.
+  bool setVisual(int link, int index, const Visual& visual, QString* error);
+  bool addVisual(int link, const Visual& visual, QString* error);
+  bool removeVisual(int link, int index, QString* error);
+  /// Added: mass, CoM and inertia of a link at once, one undo step ("Compute from shapes");
+  /// `what` names it in the undo text. Refused like any edit the compiler rejects.
+  bool setLinkInertial(int link, const Inertial& inertial, const QString& what, QString* error);
   QUndoStack* undoStack() const;
   bool isModified() const;  // unsaved edits
 

@@ -15,6 +15,8 @@
 #include "ui/model/description_edits.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/panels/link_shape_editor.hpp"
+#include "ui/panels/system_mass_text.hpp"
 
 namespace vms::ui {
 
@@ -49,6 +51,8 @@ struct PropertyInspector::Impl {
   QComboBox* base_type = nullptr;
   QLabel* base_type_label = nullptr;
   std::vector<FieldGroup> groups;
+  LinkShapeEditor* shapes = nullptr;  // added: the link's shapes, "Compute from shapes"
+  QLabel* system_mass = nullptr;      // added: total mass and system CoM, live
 
   QLineEdit* newField(const QString& name, FieldGroup& group) {
     auto* edit = new QLineEdit;
@@ -114,6 +118,8 @@ struct PropertyInspector::Impl {
       lf->addRow(r == 0 ? tr("Ixx Iyy Izz") : tr("Ixy Ixz Iyz"), row);
     }
     groups.push_back(inertia);
+    shapes = new LinkShapeEditor(document);
+    lf->addRow(shapes);
     pages->addWidget(link_page);
 
     joint_page = new QWidget;
@@ -139,6 +145,11 @@ struct PropertyInspector::Impl {
     // The problem of a refused edit goes below the fields: shown above them it pushed every
     // field down, and the next click landed in the wrong one.
     layout->addWidget(title);
+    system_mass = new QLabel;
+    system_mass->setObjectName("systemMass");
+    system_mass->setWordWrap(true);
+    system_mass->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(system_mass);
     layout->addWidget(pages);
     layout->addWidget(problem);
     layout->addStretch(1);
@@ -148,6 +159,8 @@ struct PropertyInspector::Impl {
         connect(f, &QLineEdit::editingFinished, self, [this, g] { commit(g); });
     connect(limits, &QCheckBox::toggled, self, [this](bool on) { commitLimits(on); });
     connect(base_type, &QComboBox::activated, self, [this](int i) { commitBaseType(i); });
+    connect(shapes, &LinkShapeEditor::problem, self,
+            [this](const QString& text) { showProblem(text); });
   }
 
   void showProblem(const QString& text) {
@@ -204,6 +217,9 @@ struct PropertyInspector::Impl {
     }
     for (FieldGroup& g : groups)
       if (groupVisible(g)) fill(g);
+    shapes->setLink(link);
+    system_mass->setText(open ? systemMassText(document->scenario()) : QString());
+    system_mass->setVisible(open);
   }
 
   void revert(FieldGroup& g) {

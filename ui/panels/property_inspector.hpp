@@ -23,6 +23,8 @@ class PropertyInspector : public QWidget {
   // fields are QLineEdits named "mass", "com.x", "inertia.ixx" ... "inertia.iyz", "axis.x",
   // "origin.x", "origin.roll", "lower", "upper", "effort", "velocity", "damping"; QCheckBox
   // "limits"; QComboBox "baseType" (vehicle link only). Each commits on editingFinished.
+  // Added: the link page's shapes (LinkShapeEditor, its child names there) and the QLabel
+  // "systemMass" (total mass and system CoM at the scenario's initial state, updated on edits).
   int shownLink() const;
   int shownJoint() const;
   QString problemText() const;

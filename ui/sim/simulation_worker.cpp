@@ -10,6 +10,7 @@
 
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/analysis/free_floating_reposition.hpp"
+#include "core/model/joint_coupling.hpp"
 #include "core/solvers/rooted_solver.hpp"
 
 namespace vms::ui {
@@ -238,6 +239,13 @@ void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts, boo
     if (!sim_->scenario().reaction_wheels.empty())
       for (int j : reactionWheelJoints(model, sim_->scenario().reaction_wheels))
         target[j] = current.q[j];
+    // Mimic joints follow their leaders whatever was typed for them.
+    if (model.hasCouplings()) {
+      State posed = current;
+      posed.q = target;
+      enforceJointCouplings(model, posed);
+      target = posed.q;
+    }
     State next = current;
     const bool reacts = vehicle_reacts && isHolonomic(model.base_type);
     if (vehicle_reacts && !reacts)  // its wheels exchange momentum: no pose-only reaction

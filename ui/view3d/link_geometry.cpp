@@ -1,5 +1,6 @@
 #include "ui/view3d/link_geometry.hpp"
 
+#include <vtkCapsuleSource.h>
 #include <vtkCubeSource.h>
 #include <vtkCylinderSource.h>
 #include <vtkPolyData.h>
@@ -12,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "core/model/link_shapes.hpp"
 #include "ui/view3d/mesh_loader.hpp"
 #include "ui/view3d/tessellation.hpp"
 #include "ui/view3d/vtk_pose.hpp"
@@ -48,6 +50,18 @@ vtkSmartPointer<vtkPolyData> cylinderData(double radius, double length, int reso
 vtkSmartPointer<vtkPolyData> sphereData(double radius, int theta = 20, int phi = 14) {
   auto src = vtkSmartPointer<vtkSphereSource>::New();
   src->SetRadius(std::max(radius, 1e-4));
+  src->SetThetaResolution(theta);
+  src->SetPhiResolution(phi);
+  src->Update();
+  return src->GetOutput();
+}
+
+/// Along the y axis, centred (as vtkCylinderSource): `length` is the cylindrical part.
+vtkSmartPointer<vtkPolyData> capsuleData(double radius, double length, int theta = 24,
+                                         int phi = 12) {
+  auto src = vtkSmartPointer<vtkCapsuleSource>::New();
+  src->SetRadius(std::max(radius, 1e-4));
+  src->SetCylinderLength(std::max(length, 0.0));
   src->SetThetaResolution(theta);
   src->SetPhiResolution(phi);
   src->Update();
@@ -91,6 +105,16 @@ Lod sphereLod(double radius, vtkPolyData* full) {
 Lod cylinderLod(double radius, double length, vtkPolyData* full) {
   Lod lod;
   lod.coarser = {cylinderData(radius, length, 12), cylinderData(radius, length, 8)};
+  lod.below_px = {29.0, 13.0};
+  lod.size = 2.0 * radius;
+  lod.closed = isClosedOutward(full);
+  for (auto& level : lod.coarser) lod.closed = lod.closed && isClosedOutward(level);
+  return lod;
+}
+
+Lod capsuleLod(double radius, double length, vtkPolyData* full) {
+  Lod lod;
+  lod.coarser = {capsuleData(radius, length, 12, 8), capsuleData(radius, length, 8, 8)};
   lod.below_px = {29.0, 13.0};
   lod.size = 2.0 * radius;
   lod.closed = isClosedOutward(full);
@@ -250,12 +274,15 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
   auto placeholder = boxData(Vec3::Constant(0.1));
   const Lod placeholder_lod = boxLod(placeholder);
 
-  for (const LinkDescription& link : model.description.links) {
+  // Visuals that follow the joints are resolved into their segments for the current joints.
+  const std::vector<std::vector<Visual>> resolved = resolveLinkShapes(model.description);
+  for (size_t li = 0; li < model.description.links.size(); ++li) {
+    const LinkDescription& link = model.description.links[li];
     const int frame = model.frameIndex(link.name);
     if (frame < 0) continue;
     const Frame& f = model.frames[size_t(frame)];
     if (f.body < 0 || f.body >= model.nbodies) continue;
-    for (const Visual& visual : link.visuals) {
+    for (const Visual& visual : resolved[li]) {
       const Pose local = f.placement * visual.origin;
       Vec3 color = visual.rgba.head<3>().cwiseMax(0.0).cwiseMin(1.0);
       const double opacity = visual.rgba(3);
@@ -271,6 +298,11 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
         case Visual::Shape::Cylinder:
           data = cylinderData(visual.size.x(), visual.size.y());
           lod = cylinderLod(visual.size.x(), visual.size.y(), data);
+          linear = local.R * yToZ();
+          break;
+        case Visual::Shape::Capsule:
+          data = capsuleData(visual.size.x(), visual.size.y());
+          lod = capsuleLod(visual.size.x(), visual.size.y(), data);
           linear = local.R * yToZ();
           break;
         case Visual::Shape::Sphere:
