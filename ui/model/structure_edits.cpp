@@ -448,6 +448,8 @@ std::string renameItem(ModelDescription& d, ScenarioDescription* s, StructureIte
       if (jointIndex(d, new_name) >= 0 || wheelNamed(new_name))
         return "a joint is already named " + quoted(new_name);
       d.joints[j].name = new_name;
+      for (auto& other : d.joints)  // mimic joints name their leader
+        if (other.has_mimic && other.mimic.joint == old_name) other.mimic.joint = new_name;
       if (!s) return {};
       if (s->initial_state && s->initial_state->description.joint_names) {
         for (auto& n : *s->initial_state->description.joint_names)
