@@ -419,233 +419,234 @@ bool ModelDocument::newDocument(const ModelDescription& description, QString* er
   emit opened();
   impl_->emitModifiedIfChanged();
   return true;
-  namespace {
+}
 
-  /// Empty if `link` (and `index`, unless -1) name a link (visual) of `d`.
-  QString visualIndexProblem(const ModelDescription& d, int link, int index) {
-    if (link < 0 || link >= static_cast<int>(d.links.size()))
-      return QString("no link %1").arg(link);
-    const auto& visuals = d.links[static_cast<size_t>(link)].visuals;
-    if (index != -1 && (index < 0 || index >= static_cast<int>(visuals.size())))
-      return QString("link '%1' has no shape %2")
-          .arg(qstr(d.links[size_t(link)].name))
-          .arg(index + 1);
-    return {};
+namespace {
+
+/// Empty if `link` (and `index`, unless -1) name a link (visual) of `d`.
+QString visualIndexProblem(const ModelDescription& d, int link, int index) {
+  if (link < 0 || link >= static_cast<int>(d.links.size())) return QString("no link %1").arg(link);
+  const auto& visuals = d.links[static_cast<size_t>(link)].visuals;
+  if (index != -1 && (index < 0 || index >= static_cast<int>(visuals.size())))
+    return QString("link '%1' has no shape %2")
+        .arg(qstr(d.links[size_t(link)].name))
+        .arg(index + 1);
+  return {};
+}
+
+}  // namespace
+
+bool ModelDocument::setVisual(int link, int index, const Visual& visual, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
   }
-
-  }  // namespace
-
-  bool ModelDocument::setVisual(int link, int index, const Visual& visual, QString* error) {
-    if (!impl_->open) {
-      setError(error, "no document is open");
-      return false;
-    }
-    ModelDescription d = impl_->current->description;
-    if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
-      setError(error, p);
-      return false;
-    }
-    if (const std::string p = visualProblem(visual); !p.empty()) {
-      setError(error, qstr(p));
-      return false;
-    }
-    Visual& target = d.links[size_t(link)].visuals[size_t(index)];
-    if (sameVisual(target, visual)) return true;  // nothing changes: no undo step
-    target = visual;
-    const std::string what = describeVisual(d, link, index);
-    return impl_->commit(std::move(d), what, error);
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
+    setError(error, p);
+    return false;
   }
-
-  bool ModelDocument::addVisual(int link, const Visual& visual, QString* error) {
-    if (!impl_->open) {
-      setError(error, "no document is open");
-      return false;
-    }
-    ModelDescription d = impl_->current->description;
-    if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
-      setError(error, p);
-      return false;
-    }
-    if (const std::string p = visualProblem(visual); !p.empty()) {
-      setError(error, qstr(p));
-      return false;
-    }
-    auto& visuals = d.links[size_t(link)].visuals;
-    visuals.push_back(visual);
-    const std::string what = "(add) " + describeVisual(d, link, int(visuals.size()) - 1);
-    return impl_->commit(std::move(d), what, error);
+  if (const std::string p = visualProblem(visual); !p.empty()) {
+    setError(error, qstr(p));
+    return false;
   }
+  Visual& target = d.links[size_t(link)].visuals[size_t(index)];
+  if (sameVisual(target, visual)) return true;  // nothing changes: no undo step
+  target = visual;
+  const std::string what = describeVisual(d, link, index);
+  return impl_->commit(std::move(d), what, error);
+}
 
-  bool ModelDocument::removeVisual(int link, int index, QString* error) {
-    if (!impl_->open) {
-      setError(error, "no document is open");
-      return false;
-    }
-    ModelDescription d = impl_->current->description;
-    if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
-      setError(error, p);
-      return false;
-    }
-    const std::string what = "(remove) " + describeVisual(d, link, index);
-    auto& visuals = d.links[size_t(link)].visuals;
-    visuals.erase(visuals.begin() + index);
-    return impl_->commit(std::move(d), what, error);
+bool ModelDocument::addVisual(int link, const Visual& visual, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
   }
-
-  bool ModelDocument::setLinkInertial(int link, const Inertial& inertial, const QString& what,
-                                      QString* error) {
-    if (!impl_->open) {
-      setError(error, "no document is open");
-      return false;
-    }
-    ModelDescription d = impl_->current->description;
-    if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
-      setError(error, p);
-      return false;
-    }
-    if (const std::string p = inertialProblem(inertial); !p.empty()) {
-      setError(error, qstr("link '" + d.links[size_t(link)].name + "': " + p));
-      return false;
-    }
-    Inertial& target = d.links[size_t(link)].inertial;
-    if (target.mass == inertial.mass && target.com == inertial.com &&
-        target.inertia == inertial.inertia)
-      return true;
-    target = inertial;
-    return impl_->commit(std::move(d), what.toStdString(), error);
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
+    setError(error, p);
+    return false;
   }
+  if (const std::string p = visualProblem(visual); !p.empty()) {
+    setError(error, qstr(p));
+    return false;
+  }
+  auto& visuals = d.links[size_t(link)].visuals;
+  visuals.push_back(visual);
+  const std::string what = "(add) " + describeVisual(d, link, int(visuals.size()) - 1);
+  return impl_->commit(std::move(d), what, error);
+}
 
-  QUndoStack* ModelDocument::undoStack() const { return impl_->undo; }
-  bool ModelDocument::isModified() const { return impl_->modified(); }
+bool ModelDocument::removeVisual(int link, int index, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  const std::string what = "(remove) " + describeVisual(d, link, index);
+  auto& visuals = d.links[size_t(link)].visuals;
+  visuals.erase(visuals.begin() + index);
+  return impl_->commit(std::move(d), what, error);
+}
 
-  bool ModelDocument::save(const QString& path, QString* error) {
-    if (!impl_->open) {
-      setError(error, "no document is open");
-      return false;
-    }
-    const std::string p = path.toStdString();
-    const bool as_scenario = isScenarioFileName(p);
-    const QFileInfo info(path);
-    try {
-      if (as_scenario || path.endsWith(".vms.json", Qt::CaseInsensitive)) {
-        const QByteArray text = impl_->documentText(as_scenario, info.absolutePath());
-        // Nothing is written unless it reads back to the same description.
-        const ModelDescription reread = descriptionFromText(text.toStdString(), p);
-        if (writeVmsJson(reread) != writeVmsJson(impl_->current->description)) {
-          setError(error, path + ": not saved: the file would not read back to the same model");
-          return false;
-        }
-        if (!writeFileAtomically(path, text, error)) return false;
-      } else if (isModelFileName(p)) {
-        saveModelDescription(impl_->current->description, p);  // .urdf (lossy, see model-format)
-      } else {
-        setError(error, path + ": unknown file type (save as .vms.json, .scenario.json or .urdf)");
+bool ModelDocument::setLinkInertial(int link, const Inertial& inertial, const QString& what,
+                                    QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, -1); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  if (const std::string p = inertialProblem(inertial); !p.empty()) {
+    setError(error, qstr("link '" + d.links[size_t(link)].name + "': " + p));
+    return false;
+  }
+  Inertial& target = d.links[size_t(link)].inertial;
+  if (target.mass == inertial.mass && target.com == inertial.com &&
+      target.inertia == inertial.inertia)
+    return true;
+  target = inertial;
+  return impl_->commit(std::move(d), what.toStdString(), error);
+}
+
+QUndoStack* ModelDocument::undoStack() const { return impl_->undo; }
+bool ModelDocument::isModified() const { return impl_->modified(); }
+
+bool ModelDocument::save(const QString& path, QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  const std::string p = path.toStdString();
+  const bool as_scenario = isScenarioFileName(p);
+  const QFileInfo info(path);
+  try {
+    if (as_scenario || path.endsWith(".vms.json", Qt::CaseInsensitive)) {
+      const QByteArray text = impl_->documentText(as_scenario, info.absolutePath());
+      // Nothing is written unless it reads back to the same description.
+      const ModelDescription reread = descriptionFromText(text.toStdString(), p);
+      if (writeVmsJson(reread) != writeVmsJson(impl_->current->description)) {
+        setError(error, path + ": not saved: the file would not read back to the same model");
         return false;
       }
-    } catch (const std::exception& e) {
-      setError(error, qstr(messageNamingFile(p, e.what())));
+      if (!writeFileAtomically(path, text, error)) return false;
+    } else if (isModelFileName(p)) {
+      saveModelDescription(impl_->current->description, p);  // .urdf (lossy, see model-format)
+    } else {
+      setError(error, path + ": unknown file type (save as .vms.json, .scenario.json or .urdf)");
       return false;
     }
-    // The document now is that file: later scenario paths are relative to it. A bare model
-    // stays in its default scenario (reopening the saved .scenario.json gives its own duration).
-    auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
-    try {
-      if (!next->source.from_scenario_file)
-        next->source = defaultScenarioSource(info.absoluteFilePath().toStdString());
-      else if (as_scenario)
-        next->source = scenarioFileSource(info.absoluteFilePath().toStdString());
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
-    impl_->current = std::move(next);
-    impl_->path = info.absoluteFilePath();
-    if (as_scenario || !impl_->current->source.from_scenario_file)
-      impl_->model_dir = info.absolutePath();
-    impl_->forced_modified = false;
-    impl_->undo->setClean();
+  } catch (const std::exception& e) {
+    setError(error, qstr(messageNamingFile(p, e.what())));
+    return false;
+  }
+  // The document now is that file: later scenario paths are relative to it. A bare model
+  // stays in its default scenario (reopening the saved .scenario.json gives its own duration).
+  auto next = std::make_shared<DocumentSnapshot>(*impl_->current);
+  try {
+    if (!next->source.from_scenario_file)
+      next->source = defaultScenarioSource(info.absoluteFilePath().toStdString());
+    else if (as_scenario)
+      next->source = scenarioFileSource(info.absoluteFilePath().toStdString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  impl_->current = std::move(next);
+  impl_->path = info.absoluteFilePath();
+  if (as_scenario || !impl_->current->source.from_scenario_file)
+    impl_->model_dir = info.absolutePath();
+  impl_->forced_modified = false;
+  impl_->undo->setClean();
+  discardAutosave();
+  impl_->emitModifiedIfChanged();
+  return true;
+}
+
+void ModelDocument::setAutosaveDirectory(const QString& dir) { impl_->autosave_dir = dir; }
+
+bool ModelDocument::writeAutosave(QString* error) {
+  if (!impl_->modified()) {
     discardAutosave();
-    impl_->emitModifiedIfChanged();
     return true;
   }
-
-  void ModelDocument::setAutosaveDirectory(const QString& dir) { impl_->autosave_dir = dir; }
-
-  bool ModelDocument::writeAutosave(QString * error) {
-    if (!impl_->modified()) {
-      discardAutosave();
-      return true;
-    }
-    const bool scenario = impl_->current->source.from_scenario_file;
-    const AutosaveFiles files =
-        autosaveFilesFor(impl_->autosave_dir, impl_->path, scenario, impl_->document_id);
-    AutosaveMetadata meta = currentProcessMetadata();
-    meta.original_path = impl_->path;
-    meta.model_dir = impl_->model_dir;
-    QByteArray text;
-    try {
-      text = impl_->documentText(scenario, QString());
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
-    if (impl_->autosave && impl_->autosave->data != files.data) discardAutosave();
-    markAutosaveLive(files.data, true);
-    impl_->autosave = files;
-    return writeAutosaveFiles(files, text, meta, error);
+  const bool scenario = impl_->current->source.from_scenario_file;
+  const AutosaveFiles files =
+      autosaveFilesFor(impl_->autosave_dir, impl_->path, scenario, impl_->document_id);
+  AutosaveMetadata meta = currentProcessMetadata();
+  meta.original_path = impl_->path;
+  meta.model_dir = impl_->model_dir;
+  QByteArray text;
+  try {
+    text = impl_->documentText(scenario, QString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
   }
+  if (impl_->autosave && impl_->autosave->data != files.data) discardAutosave();
+  markAutosaveLive(files.data, true);
+  impl_->autosave = files;
+  return writeAutosaveFiles(files, text, meta, error);
+}
 
-  void ModelDocument::discardAutosave() {
-    if (!impl_->autosave) return;
-    removeAutosaveFiles(*impl_->autosave);
-    markAutosaveLive(impl_->autosave->data, false);
-    impl_->autosave.reset();
-  }
+void ModelDocument::discardAutosave() {
+  if (!impl_->autosave) return;
+  removeAutosaveFiles(*impl_->autosave);
+  markAutosaveLive(impl_->autosave->data, false);
+  impl_->autosave.reset();
+}
 
-  std::optional<QString> ModelDocument::findRecovery(const QString& autosave_dir) {
-    return findRecoveryFile(autosave_dir);
-  }
+std::optional<QString> ModelDocument::findRecovery(const QString& autosave_dir) {
+  return findRecoveryFile(autosave_dir);
+}
 
-  void ModelDocument::discardRecovery(const QString& recovery_file) {
-    removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
-  }
+void ModelDocument::discardRecovery(const QString& recovery_file) {
+  removeAutosaveFiles({recovery_file, metadataFileFor(recovery_file)});
+}
 
-  QString ModelDocument::recoveryOriginalPath(const QString& recovery_file) {
-    const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
-    return meta ? meta->original_path : QString();
-  }
+QString ModelDocument::recoveryOriginalPath(const QString& recovery_file) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  return meta ? meta->original_path : QString();
+}
 
-  QDateTime ModelDocument::recoveryTime(const QString& recovery_file) {
-    const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
-    return meta ? meta->time : QDateTime();
-  }
+QDateTime ModelDocument::recoveryTime(const QString& recovery_file) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  return meta ? meta->time : QDateTime();
+}
 
-  bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error) {
-    const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
-    LoadedDocument loaded;
-    try {
-      loaded = loadDocument(recovery_file.toStdString());
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
-    const QString original = meta ? meta->original_path : QString();
-    if (meta && !meta->model_dir.isEmpty()) loaded.model_dir = meta->model_dir.toStdString();
-    // Messages and relative paths refer to the original file again.
-    if (!original.isEmpty()) {
-      auto& source = loaded.snapshot.source;
-      source.source_name = original.toStdString();
-      source.description.source = source.source_name;
-      source.base_dir = QFileInfo(original).absolutePath().toStdString();
-    }
-    impl_->replaceDocument(std::move(loaded), original);
-    impl_->forced_modified = true;
-    emit opened();
-    impl_->emitModifiedIfChanged();
-    // Take the recovery over: our own copy first; the old one goes only once that exists.
-    if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
-      discardRecovery(recovery_file);
-    return true;
+bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error) {
+  const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
+  LoadedDocument loaded;
+  try {
+    loaded = loadDocument(recovery_file.toStdString());
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
   }
+  const QString original = meta ? meta->original_path : QString();
+  if (meta && !meta->model_dir.isEmpty()) loaded.model_dir = meta->model_dir.toStdString();
+  // Messages and relative paths refer to the original file again.
+  if (!original.isEmpty()) {
+    auto& source = loaded.snapshot.source;
+    source.source_name = original.toStdString();
+    source.description.source = source.source_name;
+    source.base_dir = QFileInfo(original).absolutePath().toStdString();
+  }
+  impl_->replaceDocument(std::move(loaded), original);
+  impl_->forced_modified = true;
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  // Take the recovery over: our own copy first; the old one goes only once that exists.
+  if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
+    discardRecovery(recovery_file);
+  return true;
+}
 
 }  // namespace vms::ui
