@@ -112,6 +112,9 @@ class MainWindow : public QMainWindow {
   HelpBrowser* helpBrowser() const { return help_browser_; }  // once Documentation was opened
   void showDocumentation();  // Help > Documentation (README and docs/, offline)
   QAction* redoAction() const { return redo_action_; }
+  /// Added: File > New: a new untitled document from a template (ui/model/model_templates.hpp,
+  /// by id), after the unsaved-edits question. False (with a message) if refused.
+  bool newFromTemplate(const QString& template_id, QString* error = nullptr);
   /// Every panel frames and scenarios go to: the 3D view, then the docks in table order.
   const std::vector<std::unique_ptr<WorkbenchPanel>>& panels() const { return panels_; }
   /// The widget of the first panel that is a `Widget` (a view class); nullptr if none.
@@ -159,6 +162,7 @@ class MainWindow : public QMainWindow {
   void rememberDirectory(const QString& file);
   // main_window_edit.cpp
   void createEditMenu();
+  void newWithDialog();  // main_window_files.cpp: File > New, the template chooser
 
   // main_window_exports.cpp
   void createExportMenu();  // and the panels' menus (WorkbenchPanel::addMenus) before it

@@ -65,6 +65,7 @@ void commitFocusedField() {
 
 void MainWindow::createEditMenu() {
   QMenu* menu = menuBar()->addMenu(tr("&Edit"));
+  menu->setObjectName("editMenu");  // panels add their edit actions (WorkbenchPanel::addMenus)
   undo_action_ = menu->addAction(tr("&Undo"));
   undo_action_->setShortcut(QKeySequence::Undo);
   redo_action_ = menu->addAction(tr("&Redo"));

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -22,6 +23,7 @@
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/model/model_templates.hpp"
 
 namespace vms::ui {
 
@@ -42,6 +44,11 @@ QString autosaveDirectory() {
 void MainWindow::createFileMenu() {
   document_->setAutosaveDirectory(autosaveDirectory());
   QMenu* menu = menuBar()->addMenu(tr("&File"));
+  QAction* new_model = menu->addAction(tr("&New…"), this, &MainWindow::newWithDialog);
+  new_model->setObjectName("newModelAction");
+  new_model->setShortcut(QKeySequence::New);
+  new_model->setToolTip(tr("A new model from a template (Save asks for a file name)"));
+  connect(start_page_, &StartPage::newRequested, this, &MainWindow::newWithDialog);
   QAction* open = menu->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
   open->setShortcut(QKeySequence::Open);
   recent_menu_ = menu->addMenu(tr("Open &Recent"));
@@ -213,7 +220,10 @@ void MainWindow::saveWithDialog(bool save_as) {
                                : context_->lastDirectory();
     const QString suffix =
         path.endsWith(QLatin1String(".scenario.json")) ? ".scenario.json" : ".vms.json";
-    const QString suggestion = QDir(folder).absoluteFilePath(ExampleCatalog::stem(path) + suffix);
+    // An untitled (new) model is suggested under its name.
+    const QString stem =
+        path.isEmpty() ? document_->description().name.c_str() : ExampleCatalog::stem(path);
+    const QString suggestion = QDir(folder).absoluteFilePath(stem + suffix);
     if (example)
       context_->info(tr("%1 is a shipped example (read-only): choose a name for your copy")
                          .arg(QFileInfo(path).fileName()));
@@ -326,6 +336,35 @@ void MainWindow::updateTitle() {
 
 void MainWindow::rememberDirectory(const QString& file) {
   context_->setLastDirectory(QFileInfo(file).absolutePath());
+}
+
+void MainWindow::newWithDialog() {
+  QStringList titles;
+  for (const ModelTemplate& t : modelTemplates())
+    titles << tr("%1 — %2").arg(QString::fromStdString(t.title), QString::fromStdString(t.summary));
+  bool accepted = false;
+  const QString chosen =
+      QInputDialog::getItem(this, tr("New model"), tr("Start from:"), titles, 0, false, &accepted);
+  if (!accepted) return;
+  const int k = static_cast<int>(titles.indexOf(chosen));
+  if (k >= 0) newFromTemplate(QString::fromStdString(modelTemplates()[k].id));
+}
+
+bool MainWindow::newFromTemplate(const QString& template_id, QString* error) {
+  const ModelTemplate* t = findModelTemplate(template_id.toStdString());
+  QString message;
+  if (!t) {
+    message = tr("no model template '%1'").arg(template_id);
+  } else if (!confirmDiscardEdits()) {
+    message = tr("the open document has unsaved edits");
+  } else if (document_->newDocument(t->make(), &message)) {
+    context_->info(tr("new model from the template '%1' (not saved yet)")
+                       .arg(QString::fromStdString(t->title)));
+    return true;
+  }
+  if (error) *error = message;
+  showProblem(tr("Cannot create the model"), message);
+  return false;
 }
 
 }  // namespace vms::ui

@@ -2,6 +2,10 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/workbench_context.hpp"
@@ -10,6 +14,7 @@
 #include "ui/panels/log_panel.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 #include "ui/panels/property_inspector.hpp"
+#include "ui/panels/structure_actions.hpp"
 #include "ui/panels/teach_panel.hpp"
 #include "ui/view3d/scene_view.hpp"
 
@@ -64,7 +69,26 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
                      &WorkbenchContext::selectJoint);
     QObject::connect(&context, &WorkbenchContext::bodyPicked, tree,
                      &ModelTreePanel::setSelectedBody);
+    // The structural edits: the tree's context menu, and the Edit menu (addMenus).
+    actions_ = new StructureActions(context.document(), tree, context.window());
+    QWidget* window = context.window();
+    QObject::connect(actions_, &StructureActions::refused, &context,
+                     [&context, window](const QString& message) {
+                       context.warning(message);
+                       if (auto* main = qobject_cast<QMainWindow*>(window))
+                         main->statusBar()->showMessage(tr("Edit refused: %1").arg(message), 15000);
+                     });
   }
+  void addMenus(QMenuBar* bar, QMenu* exports) override {
+    (void)exports;
+    if (auto* edit = bar->findChild<QMenu*>("editMenu"); edit && actions_) {
+      edit->addSeparator();
+      actions_->addTo(edit);
+    }
+  }
+
+ private:
+  StructureActions* actions_ = nullptr;
 };
 
 class PropertyInspectorDock : public Adapter<PropertyInspector> {

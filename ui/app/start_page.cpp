@@ -71,6 +71,12 @@ StartPage::StartPage(QWidget* parent)
   layout->addWidget(title, 0, 0, 1, 2);
   auto* left = new QVBoxLayout;
   left->addWidget(open_);
+  // Added: a new model from a template (File > New).
+  auto* new_model = new QPushButton(tr("New model from a template…"), this);
+  new_model->setObjectName("newButton");
+  new_model->setToolTip(tr("Ctrl+N"));
+  connect(new_model, &QPushButton::clicked, this, &StartPage::newRequested);
+  left->addWidget(new_model);
   left->addSpacing(12);
   left->addWidget(heading(tr("Recent files"), this));
   left->addWidget(recent_, 1);

@@ -27,6 +27,7 @@ class StartPage : public QWidget {
  signals:
   void openRequested(const QString& path);
   void openDialogRequested();
+  void newRequested();  // added: File > New
 
  private:
   QListWidget* recent_;

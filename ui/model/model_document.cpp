@@ -5,6 +5,7 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 #include <cstring>
+#include <functional>
 #include <utility>
 
 #include "core/io/model_io.hpp"
@@ -16,6 +17,7 @@
 #include "ui/model/document_edit_command.hpp"
 #include "ui/model/document_loader.hpp"
 #include "ui/model/scenario_builder.hpp"
+#include "ui/model/structure_edits.hpp"
 #include "ui/model/visual_edits.hpp"
 
 namespace vms::ui {
@@ -89,6 +91,33 @@ struct ModelDocument::Impl {
       return false;
     }
     undo->push(new DocumentEditCommand(qstr("Edit " + what), current, std::move(next),
+                                       [this](const SnapshotPtr& s) { apply(s); }));
+    return true;
+  }
+
+  /// Added: a structural edit of the description and the scenario's references (one undo
+  /// step named `text`); nothing changes if `edit` refuses or the result does not build.
+  using StructureEdit = std::function<std::string(ModelDescription&, ScenarioDescription*)>;
+  bool commitStructure(const StructureEdit& edit, const QString& text, QString* error) {
+    if (!open) {
+      setError(error, "no document is open");
+      return false;
+    }
+    auto next = std::make_shared<DocumentSnapshot>();
+    next->description = current->description;
+    next->source = current->source;
+    if (const std::string problem = edit(next->description, &next->source.description);
+        !problem.empty()) {
+      setError(error, qstr(problem));
+      return false;
+    }
+    try {
+      next->scenario = buildScenario(next->description, next->source, &next->warnings);
+    } catch (const std::exception& e) {
+      setError(error, qstr(e.what()));
+      return false;
+    }
+    undo->push(new DocumentEditCommand(text, current, std::move(next),
                                        [this](const SnapshotPtr& s) { apply(s); }));
     return true;
   }
@@ -238,6 +267,158 @@ bool ModelDocument::setBaseType(BaseType type, QString* error) {
   ModelDescription d = impl_->current->description;
   d.base_type = type;
   return impl_->commit(std::move(d), "vehicle type (" + toString(type) + ")", error);
+}
+
+bool ModelDocument::addChildLink(const QString& parent, JointKind kind, QString* created,
+                                 QString* error) {
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addChildLink(d, s, parent.toStdString(), kind, &name);
+      },
+      tr("Add %1 link under '%2'").arg(QString::fromLatin1(toString(kind)), parent), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteLink(const QString& link, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::deleteLink(d, s, link.toStdString());
+      },
+      tr("Delete link '%1'").arg(link), error);
+}
+
+bool ModelDocument::duplicateLink(const QString& link, QString* created, QString* error) {
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return duplicateSubtree(d, s, link.toStdString(), &name);
+      },
+      tr("Duplicate link '%1'").arg(link), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::reparentLink(const QString& link, const QString& new_parent, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::reparentLink(d, s, link.toStdString(), new_parent.toStdString());
+      },
+      tr("Move link '%1' under '%2'").arg(link, new_parent), error);
+}
+
+bool ModelDocument::renameItem(StructureItem kind, const QString& old_name, const QString& new_name,
+                               QString* error) {
+  if (old_name == new_name) return true;  // nothing changes: no undo step
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::renameItem(d, s, kind, old_name.toStdString(), new_name.toStdString());
+      },
+      tr("Rename '%1' to '%2'").arg(old_name, new_name), error);
+}
+
+bool ModelDocument::setJointKind(const QString& joint, JointKind kind, QString* error) {
+  for (const JointDescription& j : description().joints)
+    if (j.name == joint.toStdString() && j.kind == kind) return true;  // no undo step
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return changeJointType(d, s, joint.toStdString(), kind);
+      },
+      tr("Make joint '%1' %2").arg(joint, QString::fromLatin1(toString(kind))), error);
+}
+
+bool ModelDocument::addFrame(const QString& link, QString* created, QString* error) {
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addFrame(d, s, link.toStdString(), &name);
+      },
+      tr("Add frame on '%1'").arg(link), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteFrame(const QString& frame, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::deleteFrame(d, s, frame.toStdString());
+      },
+      tr("Delete frame '%1'").arg(frame), error);
+}
+
+namespace {
+const char* const kNoActuators =
+    "a bare model has no actuators (its default scenario): save it as a .scenario.json and "
+    "open that to add reaction wheels or thrusters";
+}  // namespace
+
+bool ModelDocument::addReactionWheel(QString* created, QString* error) {
+  if (impl_->open && !impl_->current->source.from_scenario_file) {
+    setError(error, kNoActuators);
+    return false;
+  }
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addReactionWheel(d, s, &name);
+      },
+      tr("Add reaction wheel"), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteReactionWheel(const QString& name, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription&, ScenarioDescription* s) {
+        return vms::ui::deleteReactionWheel(s, name.toStdString());
+      },
+      tr("Delete reaction wheel '%1'").arg(name), error);
+}
+
+bool ModelDocument::addThruster(const QString& link, QString* created, QString* error) {
+  if (impl_->open && !impl_->current->source.from_scenario_file) {
+    setError(error, kNoActuators);
+    return false;
+  }
+  std::string name;
+  const bool ok = impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::addThruster(d, s, link.toStdString(), &name);
+      },
+      tr("Add thruster on '%1'").arg(link), error);
+  if (ok && created) *created = qstr(name);
+  return ok;
+}
+
+bool ModelDocument::deleteThruster(const QString& name, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription&, ScenarioDescription* s) {
+        return vms::ui::deleteThruster(s, name.toStdString());
+      },
+      tr("Delete thruster '%1'").arg(name), error);
+}
+
+const ScenarioDescription& ModelDocument::scenarioDescription() const {
+  return impl_->current->source.description;
+}
+
+bool ModelDocument::newDocument(const ModelDescription& description, QString* error) {
+  LoadedDocument loaded;
+  try {
+    loaded.snapshot.description = description;
+    loaded.snapshot.source = defaultScenarioSource(description.name + ".vms.json");
+    loaded.snapshot.scenario =
+        buildScenario(description, loaded.snapshot.source, &loaded.snapshot.warnings);
+    checkSimulatable(loaded.snapshot.scenario);
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  impl_->replaceDocument(std::move(loaded), QString());
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  return true;
 }
 
 namespace {

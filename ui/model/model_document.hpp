@@ -19,7 +19,13 @@
 
 class QUndoStack;
 
+namespace vms {
+struct ScenarioDescription;
+}
+
 namespace vms::ui {
+
+enum class StructureItem;  // ui/model/structure_edits.hpp
 
 /// One editable property of a link or joint (the property inspector's rows).
 enum class LinkProperty { Mass, CenterOfMass, Inertia };  // Inertia: [ixx iyy izz ixy ixz iyz]
@@ -62,6 +68,29 @@ class ModelDocument : public QObject {
   bool setLinkProperty(int link, LinkProperty property, const VecX& value, QString* error);
   bool setJointProperty(int joint, JointProperty property, const VecX& value, QString* error);
   bool setBaseType(BaseType type, QString* error);
+
+  // Added: structural edits (ui/model/structure_edits.hpp: what each does to the model and to
+  // the scenario's references), one undo step each, validated like every edit. Items are
+  // named; `created` (optional) receives the new item's name.
+  bool addChildLink(const QString& parent, JointKind kind, QString* created, QString* error);
+  bool deleteLink(const QString& link, QString* error);
+  bool duplicateLink(const QString& link, QString* created, QString* error);
+  bool reparentLink(const QString& link, const QString& new_parent, QString* error);
+  bool renameItem(StructureItem kind, const QString& old_name, const QString& new_name,
+                  QString* error);
+  bool setJointKind(const QString& joint, JointKind kind, QString* error);
+  bool addFrame(const QString& link, QString* created, QString* error);
+  bool deleteFrame(const QString& frame, QString* error);
+  /// Actuators (scenario items; refused for a bare model, whose default scenario has none).
+  bool addReactionWheel(QString* created, QString* error);
+  bool deleteReactionWheel(const QString& name, QString* error);
+  bool addThruster(const QString& link, QString* created, QString* error);
+  bool deleteThruster(const QString& name, QString* error);
+  /// The scenario around the model as its file states it (a default one for a bare model).
+  const ScenarioDescription& scenarioDescription() const;
+  /// Added: a new untitled document (no file: Save asks for a name) holding `description` in
+  /// the default scenario (floating, at rest). Refused, changing nothing, if it does not compile.
+  bool newDocument(const ModelDescription& description, QString* error);
   // Added (link shapes): the visuals of link `link` (description indices), each one undo step,
   // refused with visualProblem()'s message (ui/model/visual_edits.hpp) if not storable.
   bool setVisual(int link, int index, const Visual& visual, QString* error);

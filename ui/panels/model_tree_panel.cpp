@@ -208,4 +208,14 @@ void ModelTreePanel::setSelectedBody(int body) {
     }
 }
 
+bool ModelTreePanel::selectItem(RowKind kind, const QString& name) {
+  for (QTreeWidgetItemIterator it(impl_->tree); *it; ++it)
+    if ((*it)->data(0, KindRole).toInt() == static_cast<int>(kind) && (*it)->text(0) == name) {
+      impl_->tree->setCurrentItem(*it);
+      impl_->tree->scrollToItem(*it);
+      return true;
+    }
+  return false;
+}
+
 }  // namespace vms::ui

@@ -29,6 +29,9 @@ class ModelTreePanel : public QWidget {
     JointIndexRole,         // compiled joint (user order), -1 for fixed joints and other rows
   };
   enum class RowKind { Link, Joint, Frame };
+  /// Added: makes the row of that kind and name current, emitting the selection signals as a
+  /// click would (the structure edits select what they made). False if there is none.
+  bool selectItem(RowKind kind, const QString& name);
 
  signals:
   void bodySelected(int body);    // compiled-model body index
