@@ -1,5 +1,6 @@
 #include "ui/model/model_document.hpp"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -11,6 +12,7 @@
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
+#include "core/model/compose_models.hpp"
 #include "core/model/inertia_repair.hpp"
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/description_edits.hpp"
@@ -279,6 +281,69 @@ bool ModelDocument::addChildLink(const QString& parent, JointKind kind, QString*
       tr("Add %1 link under '%2'").arg(QString::fromLatin1(toString(kind)), parent), error);
   if (ok && created) *created = qstr(name);
   return ok;
+}
+
+namespace {
+
+/// A model file read for composing: its description (the file's base type applied) and the
+/// folder of its meshes relative to `document_dir`. Errors name the file.
+bool readComponent(const QString& file, const QString& document_dir, ModelDescription* d,
+                   std::string* mesh_dir, QString* error) {
+  try {
+    *d = loadModelDescription(file.toStdString(), nullptr);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  const QString folder = QFileInfo(file).absolutePath();
+  const QString rel = document_dir.isEmpty() ? folder : QDir(document_dir).relativeFilePath(folder);
+  *mesh_dir = rel == "." ? std::string() : rel.toStdString();
+  return true;
+}
+
+}  // namespace
+
+bool ModelDocument::mountArm(const QString& arm_file, const QString& at, const Pose& placement,
+                             const QString& prefix, QString* error) {
+  ModelDescription arm;
+  MountOptions o;
+  if (!readComponent(arm_file, modelDirectory(), &arm, &o.arm_mesh_directory, error)) return false;
+  o.parent_link = at.toStdString();
+  o.placement = placement;
+  o.prefix = prefix.toStdString();
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) -> std::string {
+        const ModelDescription before = d;
+        try {
+          d = vms::mountArm(d, arm, o);
+        } catch (const std::exception& e) {
+          return arm_file.toStdString() + ": " + e.what();
+        }
+        return syncScenarioJoints(before, d, s);
+      },
+      tr("Mount arm '%1'").arg(QFileInfo(arm_file).fileName()), error);
+}
+
+bool ModelDocument::replaceVehicle(const QString& vehicle_file, const QString& attach,
+                                   const Pose& placement, QString* error) {
+  ModelDescription vehicle;
+  ReplaceVehicleOptions o;
+  if (!readComponent(vehicle_file, modelDirectory(), &vehicle, &o.vehicle_mesh_directory, error))
+    return false;
+  o.attach_link = attach.toStdString();
+  o.placement = placement;
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) -> std::string {
+        const ModelDescription before = d;
+        try {
+          d = vms::replaceVehicle(d, vehicle, o);
+        } catch (const std::exception& e) {
+          return vehicle_file.toStdString() + ": " + e.what();
+        }
+        if (s && s->base) s->base = d.base_type;  // an override follows the new vehicle
+        return syncScenarioJoints(before, d, s);
+      },
+      tr("Replace vehicle by '%1'").arg(QFileInfo(vehicle_file).fileName()), error);
 }
 
 bool ModelDocument::deleteLink(const QString& link, QString* error) {

@@ -86,6 +86,17 @@ class ModelDocument : public QObject {
   bool deleteReactionWheel(const QString& name, QString* error);
   bool addThruster(const QString& link, QString* created, QString* error);
   bool deleteThruster(const QString& name, QString* error);
+  /// Added (compose real robots, core/model/compose_models.hpp): the model file `arm_file`
+  /// (URDF or .vms.json) attached by its root link to `at` (a link or frame; "" = the vehicle)
+  /// at `placement` through a fixed joint, its names prefixed by `prefix`, relative mesh paths
+  /// rebased on this document's folder; the initial state gains the arm's joints at 0. One undo
+  /// step; refused with the reader's or composer's message (naming the file).
+  bool mountArm(const QString& arm_file, const QString& at, const Pose& placement,
+                const QString& prefix, QString* error);
+  /// The vehicle (root link) replaced by the model in `vehicle_file`: what was on the old root
+  /// moves to its root (or `attach`) at `placement`; base type and gravity from that file.
+  bool replaceVehicle(const QString& vehicle_file, const QString& attach, const Pose& placement,
+                      QString* error);
   /// The scenario around the model as its file states it (a default one for a bare model).
   const ScenarioDescription& scenarioDescription() const;
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in

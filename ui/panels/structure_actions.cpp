@@ -7,6 +7,7 @@
 
 #include "ui/model/model_document.hpp"
 #include "ui/model/structure_edits.hpp"
+#include "ui/panels/compose_actions.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 
 namespace vms::ui {
@@ -86,6 +87,9 @@ StructureActions::StructureActions(ModelDocument* document, ModelTreePanel* tree
     report(ok, error);
   });
 
+  compose_ = new ComposeActions(document_, dialog_parent_, this);
+  connect(compose_, &ComposeActions::refused, this, &StructureActions::refused);
+
   QTreeWidget* t = tree_->treeWidget();
   t->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(t, &QTreeWidget::customContextMenuRequested, this, [this, t](const QPoint& pos) {
@@ -117,6 +121,9 @@ void StructureActions::addTo(QMenu* menu) {
   type->setObjectName("jointTypeMenu");
   for (JointKind kind : kKinds) type->addAction(joint_type_[static_cast<int>(kind)]);
   menu->addAction(reparent_);
+  menu->addSeparator();
+  menu->addAction(compose_->mountArmAction());
+  menu->addAction(compose_->replaceVehicleAction());
   menu->addSeparator();
   menu->addAction(add_wheel_);
   menu->addAction(add_thruster_);
@@ -217,6 +224,10 @@ void StructureActions::update() {
   const bool has_joint = c.valid && c.kind != RowKind::Frame && !c.joint.isEmpty();
   for (QAction* a : add_child_) a->setEnabled(link);
   add_frame_->setEnabled(link);
+  const bool open = document_ && document_->isOpen();
+  compose_->mountArmAction()->setEnabled(open);
+  compose_->replaceVehicleAction()->setEnabled(open);
+  compose_->setCurrentLink(c.valid ? c.link : QString());
   duplicate_->setEnabled(has_joint);
   delete_->setEnabled(has_joint || (c.valid && c.kind == RowKind::Frame) || !c.wheel.isEmpty());
   const bool scenario = document_ && document_->isScenarioFile();

@@ -19,6 +19,7 @@ class QWidget;
 
 namespace vms::ui {
 
+class ComposeActions;
 class ModelDocument;
 class ModelTreePanel;
 
@@ -39,6 +40,8 @@ class StructureActions : public QObject {
   /// "Delete thruster" lists the scenario's thrusters.
   QAction* addWheelAction() const { return add_wheel_; }
   QAction* addThrusterAction() const { return add_thruster_; }
+  /// Mount arm… / Replace vehicle… (ui/panels/compose_actions.hpp), after the others.
+  ComposeActions* composeActions() const { return compose_; }
 
   /// Appends the actions to `menu`: "Add child link" and "Change joint type" submenus, then
   /// the others.
@@ -75,6 +78,7 @@ class StructureActions : public QObject {
   QAction* joint_type_[4] = {};
   QAction *add_frame_ = nullptr, *duplicate_ = nullptr, *delete_ = nullptr, *rename_ = nullptr,
           *reparent_ = nullptr, *add_wheel_ = nullptr, *add_thruster_ = nullptr;
+  ComposeActions* compose_ = nullptr;
 };
 
 }  // namespace vms::ui
