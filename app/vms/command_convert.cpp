@@ -14,6 +14,8 @@ int runConvert(int argc, char** argv) {
   const Model model = loadModelFromArguments(args, args.positional()[0]);
   ModelDescription d = model.description;
   d.base_type = model.base_type;
+  d.dh.reset();  // a DH table is written out as its links and joints (the workbench's Save keeps
+                 // it)
   saveModelDescription(d, args.positional()[1]);
   return kExitOk;
 }

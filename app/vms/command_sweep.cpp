@@ -218,6 +218,7 @@ int runSweep(int argc, char** argv) {
   const io::Json scenario = namingFile(path, [&] {
     ScenarioDescription d = readScenarioDescription(path, &warnings);
     d.model.path.clear();
+    d.model.description.dh.reset();  // link by link (a DH table would hide /model/links/...)
     if (d.initial_state) d.initial_state->path.clear();
     return io::parseJsonText(writeScenarioJson(d), path);
   });
