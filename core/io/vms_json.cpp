@@ -437,6 +437,22 @@ Json linkJson(const LinkDescription& l) {
   return lj;
 }
 
+/// limits / effort / velocity / damping / friction of a joint or a DH link: the inverse of
+/// Reader::jointLimits (defaults left out).
+template <typename T>
+void writeJointLimits(const T& j, Json& o) {
+  if (j.has_limits) {
+    o["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
+  } else if (!isPositiveZero(j.lower) || !isPositiveZero(j.upper)) {
+    // Values kept while the limits are switched off (lossless).
+    o["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}, {"enabled", false}};
+  }
+  if (!isPositiveZero(j.effort)) o["effort"] = j.effort;
+  if (!isPositiveZero(j.velocity)) o["velocity"] = j.velocity;
+  if (!isPositiveZero(j.damping)) o["damping"] = j.damping;
+  if (!isPositiveZero(j.friction)) o["friction"] = j.friction;
+}
+
 Json jointJson(const JointDescription& j) {
   Json jj = Json::object();
   jj["name"] = j.name;
@@ -445,16 +461,7 @@ Json jointJson(const JointDescription& j) {
   jj["child"] = j.child;
   jj["origin"] = poseJson(j.origin);
   jj["axis"] = io::jvec(j.axis);
-  if (j.has_limits) {
-    jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}};
-  } else if (!isPositiveZero(j.lower) || !isPositiveZero(j.upper)) {
-    // Values kept while the limits are switched off (lossless).
-    jj["limits"] = Json{{"lower", j.lower}, {"upper", j.upper}, {"enabled", false}};
-  }
-  if (!isPositiveZero(j.effort)) jj["effort"] = j.effort;
-  if (!isPositiveZero(j.velocity)) jj["velocity"] = j.velocity;
-  if (!isPositiveZero(j.damping)) jj["damping"] = j.damping;
-  if (!isPositiveZero(j.friction)) jj["friction"] = j.friction;
+  writeJointLimits(j, jj);
   if (j.has_mimic)
     jj["mimic"] = Json{
         {"joint", j.mimic.joint}, {"multiplier", j.mimic.multiplier}, {"offset", j.mimic.offset}};
@@ -502,15 +509,7 @@ Json dhJson(const DhTable& t) {
     writeAngle(lj, "alpha", l.alpha, l.alpha_deg);
     lj["a"] = l.a;
     lj["b"] = l.b;
-    if (l.has_limits) {
-      lj["limits"] = Json{{"lower", l.lower}, {"upper", l.upper}};
-    } else if (!isPositiveZero(l.lower) || !isPositiveZero(l.upper)) {
-      lj["limits"] = Json{{"lower", l.lower}, {"upper", l.upper}, {"enabled", false}};
-    }
-    if (!isPositiveZero(l.effort)) lj["effort"] = l.effort;
-    if (!isPositiveZero(l.velocity)) lj["velocity"] = l.velocity;
-    if (!isPositiveZero(l.damping)) lj["damping"] = l.damping;
-    if (!isPositiveZero(l.friction)) lj["friction"] = l.friction;
+    writeJointLimits(l, lj);
     if (!l.visuals.empty()) {
       Json vs = Json::array();
       for (const Visual& v : l.visuals) vs.push_back(visualJson(v));

@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "core/model/compose_models.hpp"
+#include "core/model/model_error.hpp"
 #include "core/model/names.hpp"
 
 namespace vms::ui {
@@ -191,13 +193,11 @@ std::string checkNewName(const std::string& name) {
 }  // namespace
 
 std::string rootLinkName(const ModelDescription& d) {
-  std::string root;
-  for (const LinkDescription& l : d.links) {
-    if (parentJoint(d, l.name) >= 0) continue;
-    if (!root.empty()) return {};
-    root = l.name;
+  try {
+    return vms::rootLinkName(d);  // core/model/compose_models: throws for none or several
+  } catch (const ModelError&) {
+    return {};
   }
-  return root;
 }
 
 std::string uniqueName(const ModelDescription& d, const ScenarioDescription* s,
