@@ -4,6 +4,7 @@
 #include <tinyxml.h>
 #include <urdf_parser/urdf_parser.h>
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -562,7 +563,7 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
   return d;
 }
 
-std::string writeUrdf(const ModelDescription& d) {
+std::string writeUrdf(const ModelDescription& d, const UrdfWriteOptions& options) {
   std::ostringstream o;
   o << "<?xml version=\"1.0\"?>\n";
   o << "<!-- Written by VMS Workbench from model '" << esc(d.name)
@@ -580,9 +581,17 @@ std::string writeUrdf(const ModelDescription& d) {
     o << "  <link name=\"" << esc(l.name) << "\">\n";
     const Inertial& in = l.inertial;
     o << "    <inertial>\n";
-    o << "      <origin xyz=\"" << vec(in.com) << "\" rpy=\"0 0 0\"/>\n";
+    Mat3 I = in.inertia;
+    Mat3 axes = Mat3::Identity();
+    if (options.inertia_in_principal_axes && (I(0, 1) != 0.0 || I(0, 2) != 0.0 || I(1, 2) != 0.0)) {
+      const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (I + I.transpose()));
+      axes = eig.eigenvectors();
+      if (axes.determinant() < 0) axes.col(2) *= -1.0;  // a proper rotation
+      I = eig.eigenvalues().asDiagonal();
+    }
+    o << "      <origin xyz=\"" << vec(in.com) << "\" rpy=\"" << vec(io::rotationToRpy(axes))
+      << "\"/>\n";
     o << "      <mass value=\"" << io::formatDouble(in.mass) << "\"/>\n";
-    const Mat3& I = in.inertia;
     o << "      <inertia ixx=\"" << io::formatDouble(I(0, 0)) << "\" ixy=\""
       << io::formatDouble(I(0, 1)) << "\" ixz=\"" << io::formatDouble(I(0, 2)) << "\" iyy=\""
       << io::formatDouble(I(1, 1)) << "\" iyz=\"" << io::formatDouble(I(1, 2)) << "\" izz=\""

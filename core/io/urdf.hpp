@@ -34,6 +34,12 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source_nam
 /// comment), and named frames, which are written as massless links on fixed joints named
 /// "<frame>_frame_joint" (they read back as links, which compile to the same named frames).
 /// Collision geometry is not kept by the description, so none is written.
-std::string writeUrdf(const ModelDescription& d);
+struct UrdfWriteOptions {
+  /// Each inertia written in its principal axes: a diagonal <inertia> and the axes (a proper
+  /// rotation) as the <inertial> origin's rpy. The same tensor to ~1e-16; readers that
+  /// diagonalise inertias themselves (MuJoCo: ~1e-8) then lose nothing.
+  bool inertia_in_principal_axes = false;
+};
+std::string writeUrdf(const ModelDescription& d, const UrdfWriteOptions& options = {});
 
 }  // namespace vms

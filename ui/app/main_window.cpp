@@ -9,6 +9,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "ui/app/timeline_bar.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/panels/missing_mesh_bar.hpp"
 
 namespace vms::ui {
 
@@ -70,11 +72,19 @@ void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   // The centre shows the start page until a document is open, then the 3D view.
   central_ = new QStackedWidget(this);
   start_page_ = new StartPage(central_);
-  scene_ = new SceneView(central_);
+  scene_page_ = new QWidget(central_);
+  mesh_bar_ = new MissingMeshBar(scene_page_);
+  scene_ = new SceneView(scene_page_);
   scene_->setObjectName("sceneView");
   scene_->setMinimumSize(320, 240);
+  auto* scene_layout = new QVBoxLayout(scene_page_);
+  scene_layout->setContentsMargins(0, 0, 0, 0);
+  scene_layout->setSpacing(0);
+  scene_layout->addWidget(mesh_bar_);
+  scene_layout->addWidget(scene_, 1);
+  connect(mesh_bar_, &MissingMeshBar::locateRequested, this, &MainWindow::locateMeshFolder);
   central_->addWidget(start_page_);
-  central_->addWidget(scene_);
+  central_->addWidget(scene_page_);
   setCentralWidget(central_);
   connect(start_page_, &StartPage::openRequested, this,
           [this](const QString& path) { openFile(path); });
@@ -152,9 +162,11 @@ void MainWindow::createSimulationMenu() {
 // --- document → views ------------------------------------------------------------------
 
 void MainWindow::onDocumentOpened() {
-  central_->setCurrentWidget(scene_);
+  central_->setCurrentWidget(scene_page_);
   scrubbed_ = false;
+  restoreMeshFolders();  // before the 3D view resolves the meshes
   loadSimulation(true);
+  refreshMissingMeshes();
   updateTitle();
 }
 
@@ -165,6 +177,7 @@ void MainWindow::onModelChanged() {
   if (controller_->hasSimulation()) before = controller_->scenario();
   loadSimulation(false);
   if (before) keepRunSettings(*before);
+  refreshMissingMeshes();  // an edit may add, remove or rename meshes
   context_->info(tr("model changed: simulation reset to t = 0"));
 }
 
@@ -263,6 +276,7 @@ void MainWindow::scrubTo(double t) {
 void MainWindow::onRunStateChanged(RunState state) {
   run_state_ = state;
   if (csv_action_) csv_action_->setEnabled(controller_->hasSimulation());
+  if (urdf_action_) urdf_action_->setEnabled(document_->isOpen());
   toolbar_->showRunState(state);
   for (const auto& panel : panels_) panel->runStateChanged(state);
   timeline_->setScrubbable(state == RunState::Paused || state == RunState::Finished ||

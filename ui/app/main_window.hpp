@@ -7,7 +7,8 @@
 // at ~60 Hz. Layout, recent files, overlays and the last directory persist in QSettings.
 // Implementation split by concern: main_window.cpp (construction, wiring, run control),
 // main_window_files.cpp (open, save, recent, examples, autosave, close),
-// main_window_exports.cpp, main_window_view.cpp (overlay, camera and window menus).
+// main_window_exports.cpp, main_window_view.cpp (overlay, camera and window menus),
+// main_window_meshes.cpp (missing meshes, URDF export with meshes).
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
@@ -27,7 +28,9 @@ class QToolButton;
 namespace vms::ui {
 
 class FramePump;
+class DhTableEditor;
 class HelpBrowser;
+class MissingMeshBar;
 class StartPage;
 class ModelDocument;
 class SimulationToolbar;
@@ -77,6 +80,16 @@ class MainWindow : public QMainWindow {
   /// The 3D view at `scale` times its pixel size (1, 2, 4).
   bool exportScreenshot(const QString& path, QString* error = nullptr, int scale = 1);
   bool exportGltf(const QString& path, QString* error = nullptr);
+  /// Export > URDF with meshes: PATH.urdf and PATH_meshes/ (core/io/urdf_export.hpp).
+  bool exportUrdfWithMeshes(const QString& path, QString* error = nullptr);
+  /// The missing-mesh bar's "Locate folder…" without its dialog: meshes not found are looked
+  /// for in `folder` (and below it); remembered for this model file when it finds any, and the
+  /// 3D view redrawn. False (with a message) when the folder holds none of them.
+  bool useMeshFolder(const QString& folder, QString* error = nullptr);
+  QStringList meshFolders() const;  // located for the open model's folder
+  MissingMeshBar* missingMeshBar() const { return mesh_bar_; }
+  /// Edit > DH Table…: the (non-modal) DH-table editor, created on first use, shown.
+  DhTableEditor* showDhTableEditor();
   bool startVideo(const QString& path, QString* error = nullptr);
   bool stopVideo(QString* error = nullptr);
   VideoRecording* videoRecording() const { return video_; }  // indicator, replay state
@@ -133,6 +146,10 @@ class MainWindow : public QMainWindow {
  private:
   // main_window.cpp
   void createPanels(const std::vector<PanelSpec>& specs);
+  // main_window_meshes.cpp
+  void restoreMeshFolders();
+  void refreshMissingMeshes();
+  void locateMeshFolder();
   void connectSignals();
   void createSimulationMenu();
   void createHelpMenu();  // main_window_help.cpp
@@ -178,6 +195,9 @@ class MainWindow : public QMainWindow {
   WorkbenchContext* context_;
   SceneView* scene_ = nullptr;
   QStackedWidget* central_ = nullptr;  // the start page, then the 3D view
+  QWidget* scene_page_ = nullptr;      // the missing-mesh bar over the 3D view
+  MissingMeshBar* mesh_bar_ = nullptr;
+  DhTableEditor* dh_editor_ = nullptr;  // Edit > DH Table…, once opened
   StartPage* start_page_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;
@@ -188,7 +208,8 @@ class MainWindow : public QMainWindow {
   QList<QAction*> follow_actions_;
   QList<QAction*> quantity_actions_;
   QAction* record_action_ = nullptr;
-  QAction* csv_action_ = nullptr;  // Export > Trajectory CSV: enabled with a simulation
+  QAction* csv_action_ = nullptr;   // Export > Trajectory CSV: enabled with a simulation
+  QAction* urdf_action_ = nullptr;  // Export > URDF with meshes: enabled with a document
   HelpBrowser* help_browser_ = nullptr;
   QAction *undo_action_ = nullptr, *redo_action_ = nullptr;
   VideoRecording* video_ = nullptr;

@@ -1,5 +1,5 @@
 // MainWindow: the panels' menus and the Export menu (trajectory CSV, the panels' exports such as
-// the plots, 3D screenshot, video, glTF scene).
+// the plots, 3D screenshot, video, glTF scene, URDF with meshes: main_window_meshes.cpp).
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
@@ -152,6 +152,20 @@ void MainWindow::createExportMenu() {
     remember(path);
     exportGltf(path);
   });
+  menu->addSeparator();
+  QAction* urdf = menu->addAction(tr("&URDF with Meshes…"), this, [=] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export URDF with meshes"),
+                                                      suggest(".urdf"), tr("URDF (*.urdf)"));
+    if (path.isEmpty()) return;
+    remember(path);
+    exportUrdfWithMeshes(path);
+  });
+  urdf->setObjectName("exportUrdfAction");
+  urdf->setEnabled(false);  // until a model is open
+  urdf_action_ = urdf;
+  urdf->setToolTip(
+      tr("The model as URDF with copies of its mesh files in a folder next to it "
+         "(NAME_meshes/): one package that ROS tools, MuJoCo and this workbench load"));
 }
 
 }  // namespace vms::ui

@@ -90,7 +90,10 @@ void MainWindow::createExamplesMenu() {
   }
 }
 
-QWidget* MainWindow::centralView() const { return central_->currentWidget(); }
+QWidget* MainWindow::centralView() const {
+  QWidget* current = central_->currentWidget();
+  return current == scene_page_ ? scene_ : current;
+}
 
 void MainWindow::rebuildRecentMenu() {
   if (start_page_) start_page_->refresh();

@@ -13,6 +13,8 @@ inline const QString kLastSession = QStringLiteral("files/lastSession");
 inline const QString kOverlayPrefix = QStringLiteral("view/overlay/");
 inline const QString kCameraFollow = QStringLiteral("view/cameraFollow");
 inline const QString kEllipsoidQuantity = QStringLiteral("view/ellipsoidQuantity");
+/// {absolute model file path: [folders the user located its meshes in]}
+inline const QString kMeshFolders = QStringLiteral("files/meshFolders");
 inline const QString kVisiblePlots = QStringLiteral("plots/visible");
 
 }  // namespace vms::ui::settings_keys

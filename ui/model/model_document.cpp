@@ -9,6 +9,7 @@
 #include <functional>
 #include <utility>
 
+#include "core/io/dh_edit.hpp"
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
@@ -344,6 +345,20 @@ bool ModelDocument::replaceVehicle(const QString& vehicle_file, const QString& a
         return syncScenarioJoints(before, d, s);
       },
       tr("Replace vehicle by '%1'").arg(QFileInfo(vehicle_file).fileName()), error);
+}
+
+bool ModelDocument::setDhTable(const DhTable& table, const QString& what, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) -> std::string {
+        const ModelDescription before = d;
+        try {
+          d = withDhTable(d, table);
+        } catch (const std::exception& e) {
+          return std::string("DH table: ") + e.what();
+        }
+        return syncScenarioJoints(before, d, s);
+      },
+      what.isEmpty() ? tr("Edit DH table") : what, error);
 }
 
 bool ModelDocument::deleteLink(const QString& link, QString* error) {

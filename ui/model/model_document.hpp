@@ -20,8 +20,9 @@
 class QUndoStack;
 
 namespace vms {
+struct DhTable;
 struct ScenarioDescription;
-}
+}  // namespace vms
 
 namespace vms::ui {
 
@@ -97,6 +98,10 @@ class ModelDocument : public QObject {
   /// moves to its root (or `attach`) at `placement`; base type and gravity from that file.
   bool replaceVehicle(const QString& vehicle_file, const QString& attach, const Pose& placement,
                       QString* error);
+  /// Added (DH-table editor): the model's DH table replaced by `table` (core/io/dh_edit.hpp):
+  /// its links, joints and end-effector frame re-expanded in place, the DH form kept for Save,
+  /// the initial state following added or removed joints. One undo step named `what`.
+  bool setDhTable(const DhTable& table, const QString& what, QString* error);
   /// The scenario around the model as its file states it (a default one for a bare model).
   const ScenarioDescription& scenarioDescription() const;
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in

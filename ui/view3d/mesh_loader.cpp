@@ -9,55 +9,17 @@
 #include <vtkPolyDataNormals.h>
 
 #include <QDir>
-#include <QFileInfo>
-#include <QProcessEnvironment>
-#include <QUrl>
 #include <assimp/Importer.hpp>
 
+#include "core/io/mesh_files.hpp"
+#include "ui/view3d/mesh_search_folders.hpp"
+
 namespace vms::ui {
-namespace {
-
-QString existingFile(const QString& path) {
-  QFileInfo info(path);
-  return info.exists() && info.isFile() ? info.absoluteFilePath() : QString();
-}
-
-/// package://PKG/REST: a folder named PKG in model_dir or above (or model_dir's ancestors being
-/// PKG themselves), then ROS_PACKAGE_PATH entries.
-QString resolvePackage(const QString& rest, const QString& model_dir) {
-  const int slash = rest.indexOf('/');
-  if (slash <= 0) return {};
-  const QString package = rest.left(slash);
-  const QString inside = rest.mid(slash + 1);
-  QDir dir(model_dir.isEmpty() ? QDir::currentPath() : model_dir);
-  for (int depth = 0; depth < 32; ++depth) {
-    if (dir.dirName() == package) {
-      if (QString f = existingFile(dir.filePath(inside)); !f.isEmpty()) return f;
-    }
-    if (QString f = existingFile(dir.filePath(package + "/" + inside)); !f.isEmpty()) return f;
-    if (!dir.cdUp()) break;
-  }
-  const QString ros = QProcessEnvironment::systemEnvironment().value("ROS_PACKAGE_PATH");
-  for (const QString& root : ros.split(':', Qt::SkipEmptyParts)) {
-    if (QString f = existingFile(QDir(root).filePath(package + "/" + inside)); !f.isEmpty())
-      return f;
-  }
-  return {};
-}
-
-}  // namespace
-
 QString resolveMeshPath(const QString& uri, const QString& model_dir) {
-  const QString text = uri.trimmed();
-  if (text.isEmpty()) return {};
-  if (text.startsWith("package://", Qt::CaseInsensitive))
-    return resolvePackage(text.mid(int(std::strlen("package://"))), model_dir);
-  if (text.startsWith("file://", Qt::CaseInsensitive)) {
-    const QString local = QUrl(text).toLocalFile();
-    return existingFile(local.isEmpty() ? text.mid(7) : local);
-  }
-  if (QFileInfo(text).isAbsolute()) return existingFile(text);
-  return existingFile(QDir(model_dir.isEmpty() ? QDir::currentPath() : model_dir).filePath(text));
+  std::vector<std::string> search;
+  for (const QString& f : meshSearchFolders(model_dir)) search.push_back(f.toStdString());
+  return QString::fromStdString(
+      resolveMeshFile(uri.toStdString(), model_dir.toStdString(), search));
 }
 
 vtkSmartPointer<vtkPolyData> loadMesh(const QString& path, QString* error,

@@ -14,7 +14,9 @@ namespace vms::ui {
 
 /// The file a mesh reference names, or an empty string if it does not exist. `uri` as written
 /// in the model file: relative (to `model_dir`), absolute, file://PATH, or package://PKG/PATH
-/// (PKG is searched in `model_dir` and each folder above it, then in ROS_PACKAGE_PATH).
+/// (PKG is searched in `model_dir` and each folder above it, then in ROS_PACKAGE_PATH); then
+/// the mesh folders the user located for models in `model_dir` (mesh_search_folders.hpp). The rules
+/// are core/io/mesh_files.hpp's (resolveMeshFile), shared with the URDF export.
 QString resolveMeshPath(const QString& uri, const QString& model_dir);
 
 /// All meshes of the file, node transforms applied, as triangles with normals; nullptr and

@@ -463,6 +463,12 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
 
 int SceneView::ghostCount() const { return static_cast<int>(impl_->ghosts.size()); }
 
+int SceneView::placeholderCount() const {
+  int n = 0;
+  for (const LinkPart& part : impl_->parts) n += part.placeholder ? 1 : 0;
+  return n;
+}
+
 void SceneView::showFrame(const SimFrame& frame) {
   Impl& d = *impl_;
   if (!d.has_model) return;

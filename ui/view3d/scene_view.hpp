@@ -76,6 +76,8 @@ class SceneView : public QWidget {
   /// them. Ignored while no model is shown or when a set has the wrong size.
   void setGhostPoses(const std::vector<std::vector<Pose>>& ghosts);
   int ghostCount() const;
+  /// Link parts drawn as placeholder boxes (mesh files not found or not readable).
+  int placeholderCount() const;
 
   /// Renders now and returns the image of the view (what the user sees).
   QImage grabImage();
