@@ -2,9 +2,9 @@
 // and the 98-body humanoid-size tree with a mesh per link (tests/data/scale) play in the main
 // window with the default overlays, the ones `--report` turns on and its three plots, at real
 // time, and the median wall time between frames shown (the figure `--report` gives as
-// frame_time_median_ms) is checked: the issue's 33 ms for the humanoid, a regression guard for
-// the chain (see the data rows). One actor per link and overlay glyph gave 118-150 ms; merged
-// geometry, levels of detail and culled back faces brought it down.
+// frame_time_median_ms) is checked against the issue's 33 ms for both (see the data rows).
+// One actor per link and overlay glyph gave 118-150 ms; merged geometry, levels of detail and
+// culled back faces brought it down.
 // VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt). The machine
 // may still be shared, so the median is taken over four batches of 2 s and the quietest
 // batch's is checked.
@@ -27,12 +27,11 @@ class TestAppScaleTiming : public QObject {
   void hundredBodyModelsWithinFrameBudget_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("budget_ms");
-    // The humanoid meets the issue's 33 ms here (24-27 ms batches). The chain does not yet,
-    // reliably: 25-27 ms median in 10 s `--report` runs, but 30-96 ms in this test's batches
-    // (its 3D view costs 30-42 ms as it swings towards the camera, and a render over the 33 ms
-    // budget is followed by an equal pause for input). Its bound is the regression guard of
-    // what is reached (was 150 ms), not the goal, which stays open in issue 11.
-    QTest::newRow("100-body chain") << "tests/data/scale/chain100.urdf" << 100.0;
+    // Both meet the issue's 33 ms. Measured on the 2-core build machine under Xvfb with only
+    // niced background work (quietest 2 s batch of four, four runs): the chain 20.4-23.6 ms
+    // (3D view 18-22 ms; single batches up to 32.3 ms), the humanoid 19.7-20.4 ms. The 30-96 ms
+    // this test saw for the chain before were taken while parallel builds shared the machine.
+    QTest::newRow("100-body chain") << "tests/data/scale/chain100.urdf" << 33.0;
     QTest::newRow("98-body humanoid with meshes") << "tests/data/scale/humanoid100.urdf" << 33.0;
   }
 
