@@ -2,7 +2,9 @@
 # Takes the README screenshots of the running desktop workbench under Xvfb (builds it first if
 # needed) into docs/screenshots/: each is the whole window after a self-measurement run of an
 # example (3D view with the manipulability ellipsoids, three live plots, the explanation), and
-# the run's report (docs/screenshots/<name>.json) sits next to it.
+# the run's report (docs/screenshots/<name>.json) sits next to it. Then the editing
+# walkthrough's steps (docs/screenshots/editing-*.png) from test_app_editing_walkthrough, which
+# checks each step as it shoots it.
 #   scripts/screenshots.sh            # BUILD_DIR=build by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +14,8 @@ if [[ ! -f $build/build.ninja ]]; then
   ./scripts/ensure-packages.sh
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMS_BUILD_BENCH=OFF
 fi
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench \
+  test_app_editing_walkthrough
 
 out=docs/screenshots
 mkdir -p "$out"
@@ -27,3 +30,8 @@ shoot() {
 }
 shoot workbench-seed004-spatial seed004_spatial_one_joint 14
 shoot workbench-seed003-inspection seed003_inspection 8
+
+echo "== editing walkthrough"
+VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
+  "$build/tests/test_app_editing_walkthrough" >/dev/null
+ls "$out"/editing-*.png

@@ -42,16 +42,16 @@ void MissingMeshBar::showMissing(const std::vector<MeshReference>& missing) {
     hide();
     return;
   }
-  QStringList names;
-  for (size_t k = 0; k < missing.size() && k < 3; ++k)
-    names << tr("%1 (link %2)")
-                 .arg(QString::fromStdString(missing[k].uri),
-                      QString::fromStdString(missing[k].link));
-  QString list = names.join(QStringLiteral(", "));
-  if (missing.size() > 3) list += tr(" and %1 more").arg(missing.size() - 3);
+  // One name in the bar (it stays one or two lines in a narrow view), all in the tooltip.
+  QString list = QString::fromStdString(missing.front().uri);
+  if (missing.size() > 1) list += tr(" and %1 more").arg(missing.size() - 1);
   const QString count = missing.size() == 1 ? tr("1 mesh file not found")
                                             : tr("%1 mesh files not found").arg(missing.size());
   label_->setText(tr("%1, drawn as magenta boxes: %2.").arg(count, list));
+  QStringList lines;
+  for (const MeshReference& m : missing)
+    lines << tr("%1 (link %2)").arg(QString::fromStdString(m.uri), QString::fromStdString(m.link));
+  setToolTip(tr("Not found:\n%1").arg(lines.join('\n')));
   show();
 }
 
