@@ -10,6 +10,8 @@
 // (a scaled, rotated STL cube) computes as the box primitive at the same place.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -68,11 +70,12 @@ void choose(QComboBox* combo, int row) {
 }
 
 /// World bounds of the shapes drawn on `body` at q = 0 (the 3D view's geometry).
-std::array<double, 6> bodyBounds(const Model& model, int body) {
+std::array<double, 6> bodyBounds(const Model& model, int body,
+                                 const QString& model_dir = QString()) {
   Data data(model);
   forwardKinematics(model, data, State::neutral(model));
   std::array<double, 6> b = {1e9, -1e9, 1e9, -1e9, 1e9, -1e9};
-  for (const ui::PartBounds& p : ui::linkPartBounds(model, data.oMi)) {
+  for (const ui::PartBounds& p : ui::linkPartBounds(model, data.oMi, model_dir)) {
     if (p.body != body || p.automatic) continue;
     for (int k = 0; k < 3; ++k) {
       b[size_t(2 * k)] = std::min(b[size_t(2 * k)], p.lo(k));
@@ -80,6 +83,27 @@ std::array<double, 6> bodyBounds(const Model& model, int body) {
     }
   }
   return b;
+}
+
+/// An ASCII STL box from the origin to `size` (in the file's own units).
+QByteArray boxStlText(const Vec3& size) {
+  QByteArray s = "solid b\n";
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  auto corner = [&](int k) {
+    return Vec3((k & 1) ? size.x() : 0.0, (k & 2) ? size.y() : 0.0, (k & 4) ? size.z() : 0.0);
+  };
+  for (const auto& f : faces)
+    for (int t = 0; t < 2; ++t) {
+      s += " facet normal 0 0 0\n  outer loop\n";
+      for (int k : {f[0], f[1 + t], f[2 + t]}) {
+        const Vec3 v = corner(k);
+        s += "   vertex " + QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " +
+             QByteArray::number(v.z()) + "\n";
+      }
+      s += "  endloop\n endfacet\n";
+    }
+  return s + "endsolid b\n";
 }
 
 }  // namespace
@@ -251,6 +275,46 @@ class TestAppLinkShapes : public QObject {
              qPrintable(inspector.problemText()));
     QCOMPARE(doc.description().links[2].inertial.mass,
              4430.0 * 4.0 / 3.0 * M_PI * 0.04 * 0.04 * 0.04);
+  }
+
+  void meshFileUnitsAndAxes() {
+    // A part drawn in millimetres with y up, 100 x 300 x 200 mm: chosen as link2's shape, set to
+    // millimetres, stood on z; each one undo step, drawn where it should be, undone exactly.
+    QDir(dir_.path()).mkpath("meshes");
+    QFile f(dir_.filePath("meshes/part_mm.stl"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(boxStlText(Vec3(100, 300, 200)));
+    f.close();
+    ModelDocument doc;
+    PropertyInspector inspector(&doc);
+    QString error;
+    QVERIFY2(doc.open(path_, &error), qPrintable(error));
+    const std::string opened = writeVmsJson(doc.description());
+    inspector.showLink(2);
+    auto* editor = inspector.findChild<ui::LinkShapeEditor*>();
+    QVERIFY(editor);
+    QVERIFY(editor->setMeshFile(dir_.filePath("meshes/part_mm.stl")));
+    const Visual& v = doc.description().links[2].visuals[0];
+    QCOMPARE(v.shape, Visual::Shape::Mesh);
+    QCOMPARE(v.mesh, std::string("meshes/part_mm.stl"));  // relative to the model's folder
+    QVERIFY(!v.follow_joints);
+    QCOMPARE(inspector.findChild<QLineEdit*>("meshFile")->text(), QString("meshes/part_mm.stl"));
+    const int body = doc.scenario().model.bodyIndex("link2");
+    auto extent = [&] {
+      const auto b = bodyBounds(doc.scenario().model, body, doc.modelDirectory());
+      return Vec3(b[1] - b[0], b[3] - b[2], b[5] - b[4]);
+    };
+    QVERIFY2((extent() - Vec3(100, 300, 200)).norm() < 1e-9, "drawn in file units first");
+    QCOMPARE(inspector.findChild<QComboBox*>("meshUnits")->currentIndex(), 0);  // m
+    choose(inspector.findChild<QComboBox*>("meshUnits"), 2);                    // mm
+    QCOMPARE(doc.description().links[2].visuals[0].mesh_scale, Vec3::Constant(0.001));
+    QVERIFY2((extent() - Vec3(0.1, 0.3, 0.2)).norm() < 1e-12,
+             qPrintable(QString("%1 %2 %3").arg(extent().x()).arg(extent().y()).arg(extent().z())));
+    QTest::mouseClick(inspector.findChild<QPushButton*>("meshYUp"), Qt::LeftButton);
+    QVERIFY2((extent() - Vec3(0.1, 0.2, 0.3)).norm() < 1e-12, "y up stood on z");
+    QCOMPARE(doc.undoStack()->count(), 3);
+    for (int k = 0; k < 3; ++k) doc.undoStack()->undo();
+    QCOMPARE(writeVmsJson(doc.description()), opened);
   }
 
  private:

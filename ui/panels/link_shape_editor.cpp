@@ -3,6 +3,9 @@
 #include <QCheckBox>
 #include <QColorDialog>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -29,6 +32,25 @@ QString qstr(const std::string& s) { return QString::fromStdString(s); }
 constexpr std::array<Visual::Shape, 5> kShapes = {Visual::Shape::Box, Visual::Shape::Cylinder,
                                                   Visual::Shape::Sphere, Visual::Shape::Capsule,
                                                   Visual::Shape::Mesh};
+
+/// The units box: a file's length unit and the scale it needs (metres per unit).
+struct MeshUnit {
+  const char* name;
+  double metres;
+};
+constexpr std::array<MeshUnit, 4> kMeshUnits = {
+    {{"m", 1.0}, {"cm", 0.01}, {"mm", 0.001}, {"inch", 0.0254}}};
+
+/// The row of kMeshUnits the scale is (the same factor on every axis, signs aside), or the
+/// "custom" row after them.
+int meshUnitRow(const Vec3& scale) {
+  const Vec3 a = scale.cwiseAbs();
+  for (size_t i = 0; i < kMeshUnits.size(); ++i)
+    if (a.x() == kMeshUnits[i].metres && a.y() == kMeshUnits[i].metres &&
+        a.z() == kMeshUnits[i].metres)
+      return int(i);
+  return int(kMeshUnits.size());
+}
 
 int shapeRow(Visual::Shape s) {
   return int(std::find(kShapes.begin(), kShapes.end(), s) - kShapes.begin());
@@ -146,6 +168,12 @@ struct LinkShapeEditor::Impl {
   Fields size, origin, rpy;
   QCheckBox* follow = nullptr;
   QPushButton* color = nullptr;
+  QWidget* mesh_row = nullptr;
+  QLineEdit* mesh_file = nullptr;
+  QComboBox* mesh_units = nullptr;
+  QPushButton* mesh_y_up = nullptr;
+  QLabel* mesh_label = nullptr;
+  QLabel* units_label = nullptr;
   QComboBox* material = nullptr;
   QLineEdit* density = nullptr;
   QPushButton* compute = nullptr;
@@ -185,6 +213,62 @@ struct LinkShapeEditor::Impl {
     shape_type->setObjectName("shapeType");
     for (Visual::Shape s : kShapes) shape_type->addItem(toString(s));
     sf->addRow(tr("Type"), shape_type);
+    mesh_row = new QWidget;
+    auto* fh = new QHBoxLayout(mesh_row);
+    fh->setContentsMargins(0, 0, 0, 0);
+    mesh_file = new QLineEdit;
+    mesh_file->setObjectName("meshFile");
+    mesh_file->setToolTip(
+        tr("The mesh file as the model names it (relative to the model's "
+           "folder, package://, or absolute); STL, OBJ, DAE, glTF, …"));
+    auto* choose_mesh = new QPushButton(tr("Choose…"));
+    choose_mesh->setObjectName("chooseMesh");
+    fh->addWidget(mesh_file, 1);
+    fh->addWidget(choose_mesh);
+    mesh_label = new QLabel(tr("Mesh file"));
+    sf->addRow(mesh_label, mesh_row);
+    auto* units_row = new QWidget;
+    auto* uh = new QHBoxLayout(units_row);
+    uh->setContentsMargins(0, 0, 0, 0);
+    mesh_units = new QComboBox;
+    mesh_units->setObjectName("meshUnits");
+    for (const MeshUnit& u : kMeshUnits)
+      mesh_units->addItem(tr("%1 (scale %2)").arg(u.name).arg(numberText(u.metres)), u.metres);
+    mesh_units->addItem(tr("custom scale"), 0.0);
+    mesh_units->setToolTip(tr("The length unit the file is written in: sets the scale"));
+    mesh_y_up = new QPushButton(tr("Y up → Z up"));
+    mesh_y_up->setObjectName("meshYUp");
+    mesh_y_up->setToolTip(
+        tr("Stand a mesh drawn with y up (glTF, many OBJ exporters) on z: "
+           "turns it +90° about its x axis"));
+    uh->addWidget(mesh_units, 1);
+    uh->addWidget(mesh_y_up);
+    units_label = new QLabel(tr("File units"));
+    sf->addRow(units_label, units_row);
+    connect(choose_mesh, &QPushButton::clicked, self, [this] { chooseMesh(); });
+    connect(mesh_file, &QLineEdit::editingFinished, self, [this] {
+      const Visual* v = visual();
+      if (!v || !mesh_file->isModified()) return;
+      mesh_file->setModified(false);
+      const QString text = mesh_file->text().trimmed();
+      if (text.isEmpty()) {
+        emit self->problem(tr("a mesh needs a file name"));
+        refresh();
+        return;
+      }
+      Visual edited = *v;
+      edited.shape = Visual::Shape::Mesh;
+      edited.mesh = text.toStdString();
+      store(edited);
+    });
+    connect(mesh_units, &QComboBox::activated, self, [this](int row) {
+      const double metres = mesh_units->itemData(row).toDouble();
+      if (metres > 0.0)
+        self->setMeshUnits(metres);
+      else
+        refresh();  // "custom" is what the scale fields say
+    });
+    connect(mesh_y_up, &QPushButton::clicked, self, [this] { self->convertMeshYUpToZUp(); });
     size_label = new QLabel;
     sf->addRow(size_label, size.build({"shape.size0", "shape.size1", "shape.size2"}));
     follow = new QCheckBox(tr("follows the joints (spans the link to its child joints)"));
@@ -284,9 +368,8 @@ struct LinkShapeEditor::Impl {
       const QSignalBlocker block(shape_type);
       shape_type->setCurrentIndex(shapeRow(v->shape));
     }
-    // A mesh is kept and shown, not chosen here (it needs a file).
+    // Choosing "mesh" asks for the file (chooseMesh); a mesh can become a primitive again.
     const bool is_mesh = v->shape == Visual::Shape::Mesh;
-    shape_type->setEnabled(!is_mesh);
     int used = 3;
     switch (v->shape) {
       case Visual::Shape::Box:
@@ -307,6 +390,16 @@ struct LinkShapeEditor::Impl {
         break;
     }
     size.fill(is_mesh ? v->mesh_scale : v->size);
+    for (QWidget* w : {static_cast<QWidget*>(mesh_row), static_cast<QWidget*>(mesh_label),
+                       mesh_units->parentWidget(), static_cast<QWidget*>(units_label)})
+      w->setVisible(is_mesh);
+    if (is_mesh) {
+      mesh_file->setText(qstr(v->mesh));
+      mesh_file->setModified(false);
+      mesh_file->setCursorPosition(0);
+      const QSignalBlocker block(mesh_units);
+      mesh_units->setCurrentIndex(meshUnitRow(v->mesh_scale));
+    }
     for (int i = 0; i < 3; ++i) size.edits[size_t(i)]->setVisible(i < used);
     origin.fill(v->origin.p);
     rpy.fill(io::rotationToRpy(v->origin.R));
@@ -369,7 +462,7 @@ struct LinkShapeEditor::Impl {
     const Visual::Shape to = kShapes[size_t(row)];
     if (to == v->shape) return;
     if (to == Visual::Shape::Mesh) {
-      emit self->problem(tr("a mesh needs a file: not available here"));
+      chooseMesh();  // a mesh needs a file; cancelled: the shape stays what it was
       refresh();
       return;
     }
@@ -378,6 +471,15 @@ struct LinkShapeEditor::Impl {
     edited.shape = to;
     if (!canFollowJoints(to)) edited.follow_joints = false;
     store(edited);
+  }
+
+  void chooseMesh() {
+    if (!visual()) return;
+    const QString start = document->modelDirectory();
+    const QString path = QFileDialog::getOpenFileName(
+        self, tr("Mesh file"), start,
+        tr("Meshes (*.stl *.obj *.dae *.gltf *.glb *.ply *.3ds *.fbx);;All files (*)"));
+    if (!path.isEmpty()) self->setMeshFile(path);
   }
 
   void commitFollow(bool on) {
@@ -496,6 +598,51 @@ void LinkShapeEditor::computeInertia() {
       return all;
     }()));
   emit problem(note);
+}
+
+bool LinkShapeEditor::setMeshFile(const QString& path) {
+  const Visual* v = impl_->visual();
+  if (!v || path.trimmed().isEmpty()) {
+    emit problem(v ? tr("a mesh needs a file name") : tr("no shape selected"));
+    return false;
+  }
+  Visual edited = *v;
+  if (edited.shape != Visual::Shape::Mesh) {
+    edited.shape = Visual::Shape::Mesh;
+    edited.mesh_scale = Vec3::Ones();
+    edited.follow_joints = false;
+  }
+  const QString dir = impl_->document->modelDirectory();
+  const QFileInfo file(path.trimmed());
+  // Relative to the model's folder (moves with it); as given without a folder or for URIs.
+  edited.mesh =
+      (!dir.isEmpty() && file.isAbsolute() ? QDir(dir).relativeFilePath(file.absoluteFilePath())
+                                           : path.trimmed())
+          .toStdString();
+  return impl_->store(edited);
+}
+
+bool LinkShapeEditor::setMeshUnits(double metres_per_unit) {
+  const Visual* v = impl_->visual();
+  if (!v || v->shape != Visual::Shape::Mesh || !(metres_per_unit > 0.0)) {
+    emit problem(tr("units apply to a mesh shape"));
+    return false;
+  }
+  Visual edited = *v;
+  for (int k = 0; k < 3; ++k)
+    edited.mesh_scale[k] = v->mesh_scale[k] < 0.0 ? -metres_per_unit : metres_per_unit;
+  return impl_->store(edited);
+}
+
+bool LinkShapeEditor::convertMeshYUpToZUp() {
+  const Visual* v = impl_->visual();
+  if (!v || v->shape != Visual::Shape::Mesh) {
+    emit problem(tr("the axis conversion applies to a mesh shape"));
+    return false;
+  }
+  Visual edited = *v;
+  edited.origin.R = v->origin.R * io::rotX(M_PI / 2);
+  return impl_->store(edited);
 }
 
 }  // namespace vms::ui
