@@ -5,9 +5,12 @@
 //     model stays a DH table;
 //  3. SPART's KUKA LWR mounted on an empty vehicle (Mount arm): 7 joints, and the bar over
 //     the 3D view names the mesh files the repository does not ship;
-//  4. the composite simulates.
+//     the composite simulates;
+//  4. seed 004's one-joint scenario in the Scenario panel: the initial angle of joint 1 set to
+//     0.3 rad, which the loaded run starts from.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh), each step's window (and dialog) is
 // saved there as editing-<step>.png for the README.
+#include <QDockWidget>
 #include <QScreen>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -19,6 +22,7 @@
 #include "ui/model/model_document.hpp"
 #include "ui/panels/dh_table_editor.hpp"
 #include "ui/panels/missing_mesh_bar.hpp"
+#include "ui/panels/scenario_panel.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -103,6 +107,23 @@ class TestAppEditingWalkthrough : public QObject {
     QVERIFY(shownTime(*window_) >= 0.9);
     QVERIFY(window_->framePump()->lastFrame().snapshot.state.allFinite());
     shoot(window_.get(), "3-mount-arm");
+  }
+
+  void scenarioPanel() {
+    window_->document()->undoStack()->clear();  // the mounted arm is not kept (no question)
+    QVERIFY(!window_->document()->isModified());
+    QString error;
+    QVERIFY2(
+        window_->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+        qPrintable(error));
+    auto* dock = window_->findChild<QDockWidget*>("scenarioDock");
+    QVERIFY(dock);
+    dock->raise();
+    auto* panel = window_->panelWidget<ui::ScenarioPanel>();
+    QVERIFY(panel && panel->editable());
+    QVERIFY2(panel->setJoint(0, "0.3", "0"), qPrintable(panel->problemText()));
+    QCOMPARE(window_->controller()->scenario().initial_state.q[0], 0.3);
+    shoot(window_.get(), "4-scenario");
   }
 
   void cleanupTestCase() { window_.reset(); }

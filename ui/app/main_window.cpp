@@ -175,18 +175,21 @@ void MainWindow::onModelChanged() {
   // the run settings chosen in the toolbar (they used to fall back to the file's).
   std::optional<Scenario> before;
   if (controller_->hasSimulation()) before = controller_->scenario();
+  const RunSettings file_before = file_settings_;
   loadSimulation(false);
-  if (before) keepRunSettings(*before);
+  if (before) keepRunSettings(*before, file_before);
   refreshMissingMeshes();  // an edit may add, remove or rename meshes
   context_->info(tr("model changed: simulation reset to t = 0"));
 }
 
-void MainWindow::keepRunSettings(const Scenario& before) {
+void MainWindow::keepRunSettings(const Scenario& before, const RunSettings& file_before) {
   if (!controller_->hasSimulation()) return;
   const Scenario& now = controller_->scenario();
   const BaseType base = now.model.base_type;
-  if (before.dt != now.dt) controller_->setTimeStep(before.dt);
-  if (before.solver != now.solver) {
+  // A setting the edit itself changed (the Scenario panel) is the new one; the others stay as
+  // the toolbar had them.
+  if (before.dt != now.dt && now.dt == file_before.dt) controller_->setTimeStep(before.dt);
+  if (before.solver != now.solver && now.solver == file_before.solver) {
     if (const std::string problem = solverSupportProblem(before.solver, base); problem.empty())
       controller_->setSolver(before.solver);
     else
@@ -194,7 +197,7 @@ void MainWindow::keepRunSettings(const Scenario& before) {
                             .arg(QString::fromStdString(now.solver))
                             .arg(QString::fromStdString(problem)));
   }
-  if (before.integrator != now.integrator) {
+  if (before.integrator != now.integrator && now.integrator == file_before.integrator) {
     if (const std::string problem = integratorSupportProblem(before.integrator, base);
         problem.empty())
       controller_->setIntegrator(before.integrator);
@@ -203,7 +206,7 @@ void MainWindow::keepRunSettings(const Scenario& before) {
                             .arg(QString::fromStdString(now.integrator))
                             .arg(QString::fromStdString(problem)));
   }
-  if (before.mode != now.mode && now.model.base_dof > 0)
+  if (before.mode != now.mode && now.mode == file_before.mode && now.model.base_dof > 0)
     controller_->setManeuveringMode(before.mode);
   toolbar_->syncFromController();
 }
@@ -212,6 +215,7 @@ void MainWindow::loadSimulation(bool opened) {
   try {
     const Scenario& scenario = document_->scenario();
     controller_->load(scenario);
+    file_settings_ = {scenario.dt, scenario.solver, scenario.integrator, scenario.mode};
     const ScenarioOrigin source{document_->path(), document_->modelDirectory(), opened};
     for (const auto& panel : panels_) panel->scenarioLoaded(scenario, source);
     pump_->restart();

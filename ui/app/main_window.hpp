@@ -157,7 +157,13 @@ class MainWindow : public QMainWindow {
   void onModelChanged();
   /// After an edit reloaded the run: the dt, solver, integrator and mode the toolbar had
   /// (a solver or integrator the edited vehicle no longer supports is dropped with a warning).
-  void keepRunSettings(const Scenario& before);
+  /// The run settings the document's scenario states (what loadSimulation loaded last).
+  struct RunSettings {
+    double dt = 0.0;
+    std::string solver, integrator;
+    ManeuveringMode mode = ManeuveringMode::Floating;
+  };
+  void keepRunSettings(const Scenario& before, const RunSettings& file_before);
   void loadSimulation(bool opened);
   void onRunStateChanged(RunState state);
   void onFrameShown(const SimFrame& frame);
@@ -198,6 +204,7 @@ class MainWindow : public QMainWindow {
   QWidget* scene_page_ = nullptr;      // the missing-mesh bar over the 3D view
   MissingMeshBar* mesh_bar_ = nullptr;
   DhTableEditor* dh_editor_ = nullptr;  // Edit > DH Table…, once opened
+  RunSettings file_settings_;           // the document's, at the last loadSimulation
   StartPage* start_page_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;

@@ -14,6 +14,7 @@
 #include "ui/panels/log_panel.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 #include "ui/panels/property_inspector.hpp"
+#include "ui/panels/scenario_panel.hpp"
 #include "ui/panels/structure_actions.hpp"
 #include "ui/panels/teach_panel.hpp"
 #include "ui/view3d/scene_view.hpp"
@@ -109,6 +110,16 @@ class PropertyInspectorDock : public Adapter<PropertyInspector> {
   }
 };
 
+class ScenarioDock : public Adapter<ScenarioPanel> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    QObject::connect(view_, &ScenarioPanel::problem, &context, [&context](const QString& text) {
+      if (!text.isEmpty()) context.warning(text);
+    });
+  }
+};
+
 class ExplanationDock : public Adapter<ExplanationPanel> {
  public:
   using Adapter::Adapter;
@@ -167,6 +178,10 @@ std::unique_ptr<WorkbenchPanel> modelTreeDock(WorkbenchContext& context) {
 std::unique_ptr<WorkbenchPanel> propertyInspectorDock(WorkbenchContext& context) {
   return std::make_unique<PropertyInspectorDock>(
       new PropertyInspector(context.document(), context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> scenarioDock(WorkbenchContext& context) {
+  return std::make_unique<ScenarioDock>(new ScenarioPanel(context.document(), context.window()));
 }
 
 std::unique_ptr<WorkbenchPanel> explanationDock(WorkbenchContext& context) {

@@ -23,6 +23,8 @@ std::vector<PanelSpec> workbenchPanels() {
        {}, 0},
       {"explanationDock", tr("Explanation"), Qt::LeftDockWidgetArea, explanationDock,
        "propertyInspectorDock", 0},
+      {"scenarioDock", tr("Scenario"), Qt::LeftDockWidgetArea, scenarioDock,
+       "propertyInspectorDock", 0},
       {"plotsDock", tr("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 400},
       {"teachDock", tr("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
       {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,

@@ -116,6 +116,7 @@ struct ModelDocument::Impl {
     }
     try {
       next->scenario = buildScenario(next->description, next->source, &next->warnings);
+      checkSimulatable(next->scenario);  // what opening the result would refuse
     } catch (const std::exception& e) {
       setError(error, qstr(e.what()));
       return false;
@@ -432,6 +433,29 @@ const char* const kNoActuators =
     "a bare model has no actuators (its default scenario): save it as a .scenario.json and "
     "open that to add reaction wheels or thrusters";
 }  // namespace
+
+const char* const kNoScenario =
+    "a bare model runs in a default scenario that is not saved with it: save it as a "
+    ".scenario.json and open that to edit its scenario";
+
+bool ModelDocument::setScenario(const ScenarioDescription& scenario, const QString& what,
+                                QString* error) {
+  if (impl_->open && !impl_->current->source.from_scenario_file) {
+    setError(error, kNoScenario);
+    return false;
+  }
+  return impl_->commitStructure(
+      [&](ModelDescription&, ScenarioDescription* s) -> std::string {
+        if (!s) return kNoScenario;
+        ScenarioDescription next = scenario;
+        next.model = s->model;  // the model is edited as the description, not here
+        next.base = s->base;
+        next.source = s->source;
+        *s = std::move(next);
+        return {};
+      },
+      what.isEmpty() ? tr("Edit scenario") : what, error);
+}
 
 bool ModelDocument::addReactionWheel(QString* created, QString* error) {
   if (impl_->open && !impl_->current->source.from_scenario_file) {

@@ -102,6 +102,12 @@ class ModelDocument : public QObject {
   /// its links, joints and end-effector frame re-expanded in place, the DH form kept for Save,
   /// the initial state following added or removed joints. One undo step named `what`.
   bool setDhTable(const DhTable& table, const QString& what, QString* error);
+  /// Added (scenario panel): the scenario around the model replaced by `scenario` (its run
+  /// settings, environment, initial state, controllers; its model reference and vehicle
+  /// override are kept from the current one). One undo step named `what`; refused, changing
+  /// nothing, for a bare model (its default scenario is not saved with it) or when the
+  /// scenario does not assemble (the message names the key).
+  bool setScenario(const ScenarioDescription& scenario, const QString& what, QString* error);
   /// The scenario around the model as its file states it (a default one for a bare model).
   const ScenarioDescription& scenarioDescription() const;
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in
