@@ -18,12 +18,13 @@ namespace vms {
 namespace {
 
 /// Sampling range of each joint (user order); mimics are set from their leaders afterwards.
-void jointRanges(const Model& model, VecX* lo, VecX* hi) {
+void jointRanges(const Model& model, const std::vector<int>& held, VecX* lo, VecX* hi) {
   lo->setZero(model.njoints);
   hi->setZero(model.njoints);
   for (int k = 0; k < model.njoints; ++k) {
     const bool prismatic =
         model.joint_type[size_t(model.joint_body[size_t(k)])] == JointType::Prismatic;
+    if (std::find(held.begin(), held.end(), k) != held.end()) continue;  // not sampled
     if (model.has_limits[size_t(k)]) {
       (*lo)[k] = model.lower_limit[k];
       (*hi)[k] = model.upper_limit[k];
@@ -38,10 +39,12 @@ void jointRanges(const Model& model, VecX* lo, VecX* hi) {
   }
 }
 
-/// Product of the min(3, n) largest singular values of the translational rows.
-double translationalMeasure(const Mat6X& J) {
-  if (J.cols() == 0) return 0.0;
-  const MatX block = J.topRows<3>();
+/// Product of the min(3, n) largest singular values of the translational rows of the
+/// columns `arm`.
+double translationalMeasure(const Mat6X& J, const std::vector<int>& arm) {
+  if (arm.empty()) return 0.0;
+  MatX block(3, Eigen::Index(arm.size()));
+  for (size_t c = 0; c < arm.size(); ++c) block.col(Eigen::Index(c)) = J.col(arm[c]).head<3>();
   const Eigen::JacobiSVD<MatX> svd(block);
   const auto& sigma = svd.singularValues();
   double w = 1.0;
@@ -63,7 +66,13 @@ ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& ref
                                  "one is '") +
                      toString(model.base_type) + "')");
   VecX lo, hi;
-  jointRanges(model, &lo, &hi);
+  jointRanges(model, options.held_joints, &lo, &hi);
+  std::vector<bool> held(size_t(model.njoints), false);
+  for (int k : options.held_joints)
+    if (k >= 0 && k < model.njoints) held[size_t(k)] = true;
+  std::vector<int> arm;
+  for (int k = 0; k < model.njoints; ++k)
+    if (!held[size_t(k)]) arm.push_back(k);
 
   Data data(model);
   const Vec3 c0 = centerOfMass(model, data, reference);
@@ -77,7 +86,8 @@ ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& ref
   ReachableWorkspace out;
   out.samples.reserve(size_t(options.samples));
   for (int i = 0; i < options.samples; ++i) {
-    for (int k = 0; k < model.njoints; ++k) s.q[k] = lo[k] + (hi[k] - lo[k]) * unit(rng);
+    for (int k = 0; k < model.njoints; ++k)
+      if (!held[size_t(k)]) s.q[k] = lo[k] + (hi[k] - lo[k]) * unit(rng);
     if (model.hasCouplings()) enforceJointCouplings(model, s);
     s.base_position = reference.base_position;
     crba(model, data, s);  // kinematics and the mass matrix for J*
@@ -91,7 +101,7 @@ ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& ref
       c /= model.total_mass;
       sample.position += c0 - c;
     }
-    sample.manipulability = translationalMeasure(floating ? gj.Jstar : gj.Jm);
+    sample.manipulability = translationalMeasure(floating ? gj.Jstar : gj.Jm, arm);
     sample.q = s.q;
     out.samples.push_back(sample);
   }

@@ -37,6 +37,9 @@ struct WorkspaceOptions {
   std::uint64_t seed = 1;
   WorkspaceVehicle vehicle = WorkspaceVehicle::FixedBase;
   double voxel = 0.0;  // voxel edge (m) for the volume; 0: 1/40 of the cloud's largest extent
+  /// Joints (user indices) that are not the arm's, e.g. reaction wheels: held at the
+  /// reference and left out of the measure's Jacobian columns.
+  std::vector<int> held_joints;
 };
 
 struct WorkspaceSample {

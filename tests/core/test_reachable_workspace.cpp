@@ -6,6 +6,7 @@
 //    ellipse), and the tip within the annulus |l1 - l2| .. l1 + l2;
 //  - a Cartesian (three prismatic joints, [0, 1] each) arm: the workspace volume is the unit
 //    cube's, 1 m^3, by voxel count;
+//  - a held joint (a reaction wheel) is not sampled and not in the measure;
 //  - a prismatic joint without limits is refused by name; the same seed gives the same cloud.
 #include <QtTest/QtTest>
 
@@ -105,6 +106,14 @@ class TestReachableWorkspace : public QObject {
     qInfo("2R: largest |w - l1 l2 |sin q2||: %.2e", worst);
     QVERIFY(worst < 1e-12);
     QVERIFY(w.max_manipulability > 0.95 * l1 * l2);
+    // Joint 2 held (as a reaction wheel would be): not sampled, its column left out.
+    o.held_joints = {1};
+    const ReachableWorkspace held =
+        sampleReachableWorkspace(model, State::neutral(model), model.frameIndex("tip"), o);
+    for (const WorkspaceSample& p : held.samples) {
+      QCOMPARE(p.q[1], 0.0);
+      QVERIFY(std::abs(p.manipulability - (l1 + l2)) < 1e-12);
+    }
   }
 
   void cartesianVolume() {
