@@ -54,17 +54,18 @@ double translationalMeasure(const Mat6X& J, const std::vector<int>& arm) {
 
 }  // namespace
 
-ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& reference,
-                                            int frame, const WorkspaceOptions& options) {
+ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& reference, int frame,
+                                            const WorkspaceOptions& options) {
   if (frame < 0 || frame >= int(model.frames.size()))
     throw ModelError("workspace: no such frame (index " + std::to_string(frame) + ")");
   if (options.samples < 1) throw ModelError("workspace: samples must be at least 1");
-  const bool floating = options.vehicle == WorkspaceVehicle::FreeFloating &&
-                        model.base_type != BaseType::Fixed;
+  const bool floating =
+      options.vehicle == WorkspaceVehicle::FreeFloating && model.base_type != BaseType::Fixed;
   if (floating && model.base_type != BaseType::Free)
-    throw ModelError(std::string("workspace: the free-floating workspace needs a free vehicle (this "
-                                 "one is '") +
-                     toString(model.base_type) + "')");
+    throw ModelError(
+        std::string("workspace: the free-floating workspace needs a free vehicle (this "
+                    "one is '") +
+        toString(model.base_type) + "')");
   VecX lo, hi;
   jointRanges(model, options.held_joints, &lo, &hi);
   std::vector<bool> held(size_t(model.njoints), false);

@@ -60,7 +60,7 @@ struct ReachableWorkspace {
 /// pose, and for free-floating its centre of mass). Throws ModelError naming the joint for a
 /// prismatic joint without limits (no bounded workspace), and for samples < 1 or an unknown
 /// frame.
-ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& reference,
-                                            int frame, const WorkspaceOptions& options);
+ReachableWorkspace sampleReachableWorkspace(const Model& model, const State& reference, int frame,
+                                            const WorkspaceOptions& options);
 
 }  // namespace vms

@@ -26,8 +26,8 @@ Inertial body(double mass, const Vec3& com) {
   return in;
 }
 
-JointDescription joint(const std::string& name, const std::string& parent,
-                       const std::string& child, JointKind kind, const Vec3& at, const Vec3& axis) {
+JointDescription joint(const std::string& name, const std::string& parent, const std::string& child,
+                       JointKind kind, const Vec3& at, const Vec3& axis) {
   JointDescription j;
   j.name = name;
   j.parent = parent;

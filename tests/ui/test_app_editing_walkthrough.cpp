@@ -7,7 +7,8 @@
 //     the 3D view names the mesh files the repository does not ship;
 //     the composite simulates;
 //  4. seed 004's one-joint scenario in the Scenario panel: the initial angle of joint 1 set to
-//     0.3 rad, which the loaded run starts from.
+//     0.3 rad, which the loaded run starts from;
+//  5. View > Reachable Workspace > Fixed Base on seed 004's spatial arm: the cloud drawn.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh), each step's window (and dialog) is
 // saved there as editing-<step>.png for the README.
 #include <QDockWidget>
@@ -124,6 +125,18 @@ class TestAppEditingWalkthrough : public QObject {
     QVERIFY2(panel->setJoint(0, "0.3", "0"), qPrintable(panel->problemText()));
     QCOMPARE(window_->controller()->scenario().initial_state.q[0], 0.3);
     shoot(window_.get(), "4-scenario");
+  }
+
+  void workspace() {
+    window_->document()->undoStack()->clear();
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
+             qPrintable(error));
+    QVERIFY2(window_->showReachableWorkspace(WorkspaceVehicle::FixedBase, &error),
+             qPrintable(error));
+    QVERIFY(window_->sceneView()->workspaceCloudSize() >= 2000);
+    window_->findChild<QDockWidget*>("propertyInspectorDock")->raise();
+    shoot(window_.get(), "5-workspace");
   }
 
   void cleanupTestCase() { window_.reset(); }

@@ -8,12 +8,13 @@
 // Implementation split by concern: main_window.cpp (construction, wiring, run control),
 // main_window_files.cpp (open, save, recent, examples, autosave, close),
 // main_window_exports.cpp, main_window_view.cpp (overlay, camera and window menus),
-// main_window_meshes.cpp (missing meshes, URDF export with meshes).
+// main_window_meshes.cpp (missing meshes, URDF export with meshes), main_window_workspace.cpp.
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
 #include <vector>
 
+#include "core/analysis/reachable_workspace.hpp"
 #include "ui/app/workbench_panel.hpp"
 #include "ui/sim/sim_frame.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -88,6 +89,12 @@ class MainWindow : public QMainWindow {
   bool useMeshFolder(const QString& folder, QString* error = nullptr);
   QStringList meshFolders() const;  // located for the open model's folder
   MissingMeshBar* missingMeshBar() const { return mesh_bar_; }
+  /// View > Reachable Workspace: the end effector's workspace (defaultEndEffectorFrame) at the
+  /// scenario's initial state as a point cloud in the 3D view, coloured by manipulability;
+  /// reaction wheels held. `result` (optional) receives the samples and the volume.
+  bool showReachableWorkspace(WorkspaceVehicle vehicle, QString* error = nullptr,
+                              ReachableWorkspace* result = nullptr);
+  void hideReachableWorkspace();
   /// Edit > DH Table…: the (non-modal) DH-table editor, created on first use, shown.
   DhTableEditor* showDhTableEditor();
   bool startVideo(const QString& path, QString* error = nullptr);

@@ -96,6 +96,15 @@ void MainWindow::createViewMenu() {
             [this, overlay = info.overlay](bool visible) { setOverlay(overlay, visible); });
     overlay_actions_[int(info.overlay)] = action;
   }
+  QMenu* workspace = menu->addMenu(tr("Reachable &Workspace"));
+  workspace->setToolTip(
+      tr("Where the end effector can reach, as points coloured by the "
+         "manipulability (dark: singular, yellow: best)"));
+  workspace->addAction(tr("&Fixed Base"), this,
+                       [this] { showReachableWorkspace(WorkspaceVehicle::FixedBase); });
+  workspace->addAction(tr("Free-&Floating (system CoM held)"), this,
+                       [this] { showReachableWorkspace(WorkspaceVehicle::FreeFloating); });
+  workspace->addAction(tr("&Hide"), this, &MainWindow::hideReachableWorkspace);
   QMenu* quantity = menu->addMenu(tr("Jm/J* ellipsoids &show"));
   auto* quantities = new QActionGroup(this);
   const std::pair<EllipsoidQuantity, QString> kinds[] = {

@@ -29,6 +29,7 @@
 #include "ui/view3d/scene_exporters.hpp"
 #include "ui/view3d/trail.hpp"
 #include "ui/view3d/vtk_window_bridge.hpp"
+#include "ui/view3d/workspace_cloud.hpp"
 #include "ui/view3d/world_reference.hpp"
 
 namespace vms::ui {
@@ -111,6 +112,7 @@ struct SceneView::Impl {
   std::vector<EllipsoidActor> link_ellipsoids;  // one per body
   double link_scale_in_legend = -1.0;
   Trail trail;
+  WorkspaceCloud workspace;  // setWorkspaceCloud: cleared with the model
   int trail_frame = -1;
   double size = 1.0;
   Vec3 center = Vec3::Zero();
@@ -387,6 +389,8 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.link_scale.setTarget(0.07 * d.size);
     d.trail.build(d.scene, 2.5);
     d.trail.clearPoints();
+    d.workspace.build(d.scene);
+    d.workspace.clear();
     d.trail_frame = defaultEndEffectorFrame(d.model);  // as the analysis does (core)
     d.has_model = true;
     d.world.build(d.scene, d.size);
@@ -423,6 +427,8 @@ void SceneView::clearModel() {
   d.link_ellipsoids.clear();
   d.trail.clearActors();
   d.trail.clearPoints();
+  d.workspace.clear();
+  d.workspace.clearActors();
   d.has_model = false;
   d.model = Model{};
   d.data.reset();
@@ -462,6 +468,19 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
 }
 
 int SceneView::ghostCount() const { return static_cast<int>(impl_->ghosts.size()); }
+
+void SceneView::setWorkspaceCloud(const std::vector<Vec3>& points,
+                                  const std::vector<double>& values, double max_value) {
+  impl_->workspace.set(points, values, max_value);
+  update();
+}
+
+void SceneView::clearWorkspaceCloud() {
+  impl_->workspace.clear();
+  update();
+}
+
+int SceneView::workspaceCloudSize() const { return impl_->workspace.size(); }
 
 int SceneView::placeholderCount() const {
   int n = 0;

@@ -76,6 +76,12 @@ class SceneView : public QWidget {
   /// them. Ignored while no model is shown or when a set has the wrong size.
   void setGhostPoses(const std::vector<std::vector<Pose>>& ghosts);
   int ghostCount() const;
+  /// The reachable workspace as a point cloud (world points), coloured by `values` relative to
+  /// `max_value` (ui/view3d/workspace_cloud.hpp); removed by clearWorkspaceCloud or a new model.
+  void setWorkspaceCloud(const std::vector<Vec3>& points, const std::vector<double>& values,
+                         double max_value);
+  void clearWorkspaceCloud();
+  int workspaceCloudSize() const;  // points drawn
   /// Link parts drawn as placeholder boxes (mesh files not found or not readable).
   int placeholderCount() const;
 
