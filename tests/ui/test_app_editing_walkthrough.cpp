@@ -8,7 +8,9 @@
 //     the composite simulates;
 //  4. seed 004's one-joint scenario in the Scenario panel: the initial angle of joint 1 set to
 //     0.3 rad, which the loaded run starts from;
-//  5. View > Reachable Workspace > Fixed Base on seed 004's spatial arm: the cloud drawn.
+//  5. View > Reachable Workspace > Fixed Base on seed 004's spatial arm: the cloud drawn;
+//  6. the Study panel on seed 004's one-joint scenario: link 1's mass over 5 points and link 2's
+//     over 2, the peak vehicle attitude deviation plotted.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh), each step's window (and dialog) is
 // saved there as editing-<step>.png for the README.
 #include <QDockWidget>
@@ -24,6 +26,7 @@
 #include "ui/panels/dh_table_editor.hpp"
 #include "ui/panels/missing_mesh_bar.hpp"
 #include "ui/panels/scenario_panel.hpp"
+#include "ui/panels/study_panel.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -137,6 +140,23 @@ class TestAppEditingWalkthrough : public QObject {
     QVERIFY(window_->sceneView()->workspaceCloudSize() >= 2000);
     window_->findChild<QDockWidget*>("propertyInspectorDock")->raise();
     shoot(window_.get(), "5-workspace");
+  }
+
+  void study() {
+    QString error;
+    QVERIFY2(
+        window_->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+        qPrintable(error));
+    qputenv("VMS_CLI", VMS_CLI_PATH);
+    window_->findChild<QDockWidget*>("studyDock")->raise();
+    auto* panel = window_->panelWidget<ui::StudyPanel>();
+    panel->setParameter(1, "link:link1.mass", 2, 20, 5);
+    panel->setParameter(2, "link:link2.mass", 20, 80, 2);
+    panel->setMetric("max_vehicle_attitude_deviation");
+    QVERIFY2(panel->run(), qPrintable(panel->statusText()));
+    QVERIFY2(panel->waitForFinished(240000), qPrintable(panel->statusText()));
+    QCOMPARE(panel->plottedPoints(), 10);
+    shoot(window_.get(), "6-study");
   }
 
   void cleanupTestCase() { window_.reset(); }

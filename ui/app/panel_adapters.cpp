@@ -16,6 +16,7 @@
 #include "ui/panels/property_inspector.hpp"
 #include "ui/panels/scenario_panel.hpp"
 #include "ui/panels/structure_actions.hpp"
+#include "ui/panels/study_panel.hpp"
 #include "ui/panels/teach_panel.hpp"
 #include "ui/view3d/scene_view.hpp"
 
@@ -120,6 +121,14 @@ class ScenarioDock : public Adapter<ScenarioPanel> {
   }
 };
 
+class StudyDock : public Adapter<StudyPanel> {
+ public:
+  using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    QObject::connect(view_, &StudyPanel::message, &context, &WorkbenchContext::info);
+  }
+};
+
 class ExplanationDock : public Adapter<ExplanationPanel> {
  public:
   using Adapter::Adapter;
@@ -182,6 +191,10 @@ std::unique_ptr<WorkbenchPanel> propertyInspectorDock(WorkbenchContext& context)
 
 std::unique_ptr<WorkbenchPanel> scenarioDock(WorkbenchContext& context) {
   return std::make_unique<ScenarioDock>(new ScenarioPanel(context.document(), context.window()));
+}
+
+std::unique_ptr<WorkbenchPanel> studyDock(WorkbenchContext& context) {
+  return std::make_unique<StudyDock>(new StudyPanel(context.document(), context.window()));
 }
 
 std::unique_ptr<WorkbenchPanel> explanationDock(WorkbenchContext& context) {

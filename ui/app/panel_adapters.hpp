@@ -18,6 +18,7 @@ std::unique_ptr<WorkbenchPanel> sceneViewPanel(SceneView* scene);
 std::unique_ptr<WorkbenchPanel> modelTreeDock(WorkbenchContext& context);
 std::unique_ptr<WorkbenchPanel> propertyInspectorDock(WorkbenchContext& context);
 std::unique_ptr<WorkbenchPanel> scenarioDock(WorkbenchContext& context);
+std::unique_ptr<WorkbenchPanel> studyDock(WorkbenchContext& context);
 std::unique_ptr<WorkbenchPanel> explanationDock(WorkbenchContext& context);
 std::unique_ptr<WorkbenchPanel> teachDock(WorkbenchContext& context);
 std::unique_ptr<WorkbenchPanel> logDock(WorkbenchContext& context);

@@ -29,6 +29,7 @@ std::vector<PanelSpec> workbenchPanels() {
       {"teachDock", tr("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
       {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
        "plotsDock", 0},
+      {"studyDock", tr("Study"), Qt::RightDockWidgetArea, studyDock, "plotsDock", 0},
       {"logDock", tr("Log"), Qt::BottomDockWidgetArea, logDock, {}, 80},
   };
   // clang-format on

@@ -623,6 +623,20 @@ bool ModelDocument::setLinkInertial(int link, const Inertial& inertial, const QS
 QUndoStack* ModelDocument::undoStack() const { return impl_->undo; }
 bool ModelDocument::isModified() const { return impl_->modified(); }
 
+bool ModelDocument::writeScenarioCopy(const QString& path, QString* error) const {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  try {
+    return writeFileAtomically(path, impl_->documentText(true, QFileInfo(path).absolutePath()),
+                               error);
+  } catch (const std::exception& e) {
+    setError(error, qstr(messageNamingFile(path.toStdString(), e.what())));
+    return false;
+  }
+}
+
 bool ModelDocument::save(const QString& path, QString* error) {
   if (!impl_->open) {
     setError(error, "no document is open");

@@ -129,6 +129,10 @@ class ModelDocument : public QObject {
   QStringList warnings() const;
   bool isScenarioFile() const;
 
+  /// Added (design studies): the scenario as it stands (model inline, paths relative to the
+  /// copy's folder) written to `path`, a .scenario.json that `vms run` / `vms sweep` read; the
+  /// document keeps its own file and its modified state.
+  bool writeScenarioCopy(const QString& path, QString* error) const;
   /// Saves the model description as .vms.json (or the scenario as .scenario.json, with the
   /// model inline, when `path` ends so). Clears the modified flag on success.
   bool save(const QString& path, QString* error);
