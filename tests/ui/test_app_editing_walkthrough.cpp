@@ -13,6 +13,7 @@
 //     over 2, the peak vehicle attitude deviation plotted.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh), each step's window (and dialog) is
 // saved there as editing-<step>.png for the README.
+#include <QAction>
 #include <QDockWidget>
 #include <QScreen>
 #include <QTableWidget>
@@ -21,10 +22,10 @@
 #include "core/io/dh_table.hpp"
 #include "core/io/vms_json.hpp"
 #include "test_app_support.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/panels/dh_table_editor.hpp"
-#include "ui/panels/missing_mesh_bar.hpp"
 #include "ui/panels/scenario_panel.hpp"
 #include "ui/panels/study_panel.hpp"
 
@@ -80,7 +81,9 @@ class TestAppEditingWalkthrough : public QObject {
     QString error;
     QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
              qPrintable(error));
-    ui::DhTableEditor* editor = window_->showDhTableEditor();
+    window_->findChild<QAction*>("dhTableAction")->trigger();  // Edit > DH Table…
+    auto* editor = window_->findChild<ui::DhTableEditor*>();
+    QVERIFY(editor);
     QVERIFY(editor->isVisible());
     QVERIFY(editor->editable());
     editor->move(window_->frameGeometry().center() - editor->rect().center());

@@ -321,8 +321,10 @@ class TestAppPanels : public QObject {
     // module's panel header and name no dock class.
     const QStringList names = {"PlotPanel",        "LogPanel",       "TeachPanel",
                                "ExplanationPanel", "ModelTreePanel", "PropertyInspector",
+                               "ScenarioPanel",    "StudyPanel",     "DhTableEditor",
                                "plotsDock",        "logDock",        "teachDock",
-                               "explanationDock",  "modelTreeDock",  "propertyInspectorDock"};
+                               "explanationDock",  "modelTreeDock",  "propertyInspectorDock",
+                               "scenarioDock",     "studyDock"};
     QDirIterator it(sourcePath("ui/app"), {"main_window*"}, QDir::Files);
     int files = 0;
     while (it.hasNext()) {
@@ -335,7 +337,7 @@ class TestAppPanels : public QObject {
       for (const QString& name : names)
         QVERIFY2(!text.contains(name), qPrintable(file.fileName() + ": " + name));
     }
-    QCOMPARE(files, 7);  // .hpp, .cpp, _edit, _exports, _files, _help, _view
+    QCOMPARE(files, 9);  // .hpp, .cpp, _edit, _exports, _files, _help, _meshes, _view, _workspace
   }
 
   void panelsDoNotIncludeTheAppLayer() {

@@ -23,7 +23,7 @@
 #include "ui/app/timeline_bar.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/missing_mesh_bar.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 
 namespace vms::ui {
 

@@ -29,7 +29,6 @@ class QToolButton;
 namespace vms::ui {
 
 class FramePump;
-class DhTableEditor;
 class HelpBrowser;
 class MissingMeshBar;
 class StartPage;
@@ -95,8 +94,6 @@ class MainWindow : public QMainWindow {
   bool showReachableWorkspace(WorkspaceVehicle vehicle, QString* error = nullptr,
                               ReachableWorkspace* result = nullptr);
   void hideReachableWorkspace();
-  /// Edit > DH Table…: the (non-modal) DH-table editor, created on first use, shown.
-  DhTableEditor* showDhTableEditor();
   bool startVideo(const QString& path, QString* error = nullptr);
   bool stopVideo(QString* error = nullptr);
   VideoRecording* videoRecording() const { return video_; }  // indicator, replay state
@@ -210,8 +207,7 @@ class MainWindow : public QMainWindow {
   QStackedWidget* central_ = nullptr;  // the start page, then the 3D view
   QWidget* scene_page_ = nullptr;      // the missing-mesh bar over the 3D view
   MissingMeshBar* mesh_bar_ = nullptr;
-  DhTableEditor* dh_editor_ = nullptr;  // Edit > DH Table…, once opened
-  RunSettings file_settings_;           // the document's, at the last loadSimulation
+  RunSettings file_settings_;  // the document's, at the last loadSimulation
   StartPage* start_page_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;
   TimelineBar* timeline_ = nullptr;

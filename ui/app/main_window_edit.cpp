@@ -1,4 +1,4 @@
-// MainWindow: the Edit menu (undo and redo of model edits, the DH-table editor). Ctrl+Z /
+// MainWindow: the Edit menu (undo and redo of model edits). Ctrl+Z /
 // Ctrl+Shift+Z work while the cursor is in a panel's field: the field's own text undo would swallow
 // them, so the shortcut goes to the document instead, after committing the field (a typed,
 // uncommitted value is then undone with the rest).
@@ -14,7 +14,6 @@
 
 #include "ui/app/main_window.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/dh_table_editor.hpp"
 
 namespace vms::ui {
 
@@ -91,20 +90,6 @@ void MainWindow::createEditMenu() {
   connect(stack, &QUndoStack::cleanChanged, this, update);
   update();
   qApp->installEventFilter(new UndoShortcutRouter(this));
-  menu->addSeparator();
-  QAction* dh = menu->addAction(tr("&DH Table…"), this, [this] { showDhTableEditor(); });
-  dh->setObjectName("dhTableAction");
-  dh->setToolTip(
-      tr("Edit a serial arm written as a DH table (seed 004's convention: mount b₀, "
-         "ε, ζ, η and d, α, a, b per link); Save keeps the table"));
-}
-
-DhTableEditor* MainWindow::showDhTableEditor() {
-  if (!dh_editor_) dh_editor_ = new DhTableEditor(document_, this);
-  dh_editor_->refresh();
-  dh_editor_->show();
-  dh_editor_->raise();
-  return dh_editor_;
 }
 
 }  // namespace vms::ui

@@ -14,7 +14,7 @@
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/panels/missing_mesh_bar.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/view3d/mesh_search_folders.hpp"
 
 namespace vms::ui {

@@ -10,6 +10,7 @@
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/app/workbench_panel.hpp"
+#include "ui/panels/dh_table_editor.hpp"
 #include "ui/panels/explanation_panel.hpp"
 #include "ui/panels/log_panel.hpp"
 #include "ui/panels/model_tree_panel.hpp"
@@ -73,6 +74,8 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
                      &ModelTreePanel::setSelectedBody);
     // The structural edits: the tree's context menu, and the Edit menu (addMenus).
     actions_ = new StructureActions(context.document(), tree, context.window());
+    document_ = context.document();
+    window_ = context.window();
     QWidget* window = context.window();
     QObject::connect(actions_, &StructureActions::refused, &context,
                      [&context, window](const QString& message) {
@@ -86,11 +89,27 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
     if (auto* edit = bar->findChild<QMenu*>("editMenu"); edit && actions_) {
       edit->addSeparator();
       actions_->addTo(edit);
+      // Edit > DH Table…: the non-modal DH-table editor, created on first use.
+      edit->addSeparator();
+      QAction* dh = edit->addAction(tr("&DH Table…"));
+      dh->setObjectName("dhTableAction");
+      dh->setToolTip(
+          tr("Edit a serial arm written as a DH table (seed 004's convention: mount "
+             "b₀, ε, ζ, η and d, α, a, b per link); Save keeps the table"));
+      QObject::connect(dh, &QAction::triggered, edit, [this] {
+        if (!dh_editor_) dh_editor_ = new DhTableEditor(document_, window_);
+        dh_editor_->refresh();
+        dh_editor_->show();
+        dh_editor_->raise();
+      });
     }
   }
 
  private:
   StructureActions* actions_ = nullptr;
+  ModelDocument* document_ = nullptr;
+  QWidget* window_ = nullptr;
+  DhTableEditor* dh_editor_ = nullptr;
 };
 
 class PropertyInspectorDock : public Adapter<PropertyInspector> {

@@ -318,8 +318,11 @@ struct StudyPanel::Impl {
     }
     // One curve per value of parameter 2 (a single curve without it).
     std::map<QString, QCPGraph*> curves;
+    const int status_column = int(csv.columns.indexOf("status"));
     for (const QStringList& row : csv.rows) {
       if (row.size() <= m) continue;
+      // A grid point whose run failed (status not 0) has no figures: not plotted.
+      if (status_column >= 0 && row.value(status_column) != QLatin1String("0")) continue;
       const QString key = params == 2 ? row[2] : QString();
       QCPGraph*& g = curves[key];
       if (!g) {

@@ -1,4 +1,4 @@
-#include "ui/panels/missing_mesh_bar.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
