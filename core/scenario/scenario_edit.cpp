@@ -42,4 +42,27 @@ std::vector<ControllerDescription> parseControllersJson(const std::string& json,
   return parseScenarioDescription(wrapper.dump(), source, "").controllers;
 }
 
+std::string scenarioSectionJson(const ScenarioDescription& d, const std::string& key) {
+  const Json root = Json::parse(writeScenarioJson(d));
+  const auto it = root.find(key);
+  return it == root.end() ? std::string() : it->dump(2);
+}
+
+ScenarioDescription withScenarioSection(const ScenarioDescription& d, const std::string& key,
+                                        const std::string& json, const std::string& base_dir) {
+  Json root = Json::parse(writeScenarioJson(d));
+  if (json.find_first_not_of(" \t\r\n") == std::string::npos) {
+    root.erase(key);
+  } else {
+    try {
+      root[key] = Json::parse(json);
+    } catch (const Json::parse_error& e) {
+      throw ModelError(d.source + ": " + key + ": malformed JSON: " + e.what());
+    }
+  }
+  ScenarioDescription read = parseScenarioDescription(root.dump(), d.source, base_dir);
+  read.model = d.model;  // the edited model stays (the file's model is read again otherwise)
+  return read;
+}
+
 }  // namespace vms

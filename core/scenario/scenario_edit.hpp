@@ -21,4 +21,16 @@ std::string controllersJson(const ScenarioDescription& d);
 std::vector<ControllerDescription> parseControllersJson(const std::string& json,
                                                         const std::string& source);
 
+/// The top-level `key` of the scenario file ("controllers", "actuators", "environment", ...)
+/// as `writeScenarioJson` writes it, indented; "" when the file has no such key.
+std::string scenarioSectionJson(const ScenarioDescription& d, const std::string& key);
+
+/// `d` with its top-level `key` replaced by `json` (a JSON value as the file would hold it;
+/// blank text removes the key), read back by the scenario reader with relative paths against
+/// `base_dir`: every check of the file applies (e.g. thrusters against the mode), and a
+/// problem is a ModelError "<d.source>: <key path>: <problem>". Malformed JSON:
+/// "<d.source>: <key>: malformed JSON: ...".
+ScenarioDescription withScenarioSection(const ScenarioDescription& d, const std::string& key,
+                                        const std::string& json, const std::string& base_dir);
+
 }  // namespace vms

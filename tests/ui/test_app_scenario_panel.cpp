@@ -9,6 +9,8 @@
 //  - saved as a .scenario.json, `vms run` on the file gives the app's own trajectory bit for
 //    bit at every instant it writes;
 //  - undoing every edit gives the opened scenario's text exactly;
+//  - actuators and environment as the file writes them (seed 003's wheels), with the file's
+//    checks (no thrusters in rotation-floating mode, a wheel needs its spin inertia);
 //  - a bare model: the panel explains and edits nothing.
 #include <QFile>
 #include <QProcess>
@@ -151,6 +153,46 @@ class TestAppScenarioPanel : public QObject {
     for (int k = 0; k < 10; ++k) doc->undoStack()->redo();
     QCOMPARE(writeScenarioJson(doc->scenarioDescription()), edited);
     QVERIFY(!doc->isModified());  // the saved state again
+  }
+
+  void actuatorsAndEnvironmentAsJson() {
+    // seed 003's inspection spacecraft: its three wheels edited as the file writes them.
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed003_inspection.scenario.json"), &error),
+             qPrintable(error));
+    auto* panel = window_->panelWidget<ui::ScenarioPanel>();
+    ui::ModelDocument* doc = window_->document();
+    const std::string opened = writeScenarioJson(doc->scenarioDescription());
+    const char* wheels = R"({"reaction_wheels": [
+      {"name": "wheel_x", "axis": [1, 0, 0], "spin_inertia": 0.08, "max_torque": 2.5},
+      {"name": "wheel_y", "axis": [0, 1, 0], "spin_inertia": 0.08, "max_torque": 2.5},
+      {"name": "wheel_z", "axis": [0, 0, 1], "spin_inertia": 0.1, "max_torque": 2.5}]})";
+    QVERIFY2(panel->applySectionJson("actuators", wheels), qPrintable(panel->problemText()));
+    const Scenario& s = window_->controller()->scenario();
+    QCOMPARE(int(s.reaction_wheels.size()), 3);
+    QCOMPARE(s.reaction_wheels[0].max_torque, 2.5);
+    QCOMPARE(s.reaction_wheels[2].spin_inertia, 0.1);
+    // The file's checks apply: thrusters are not allowed in this rotation-floating mode, a
+    // wheel needs its spin inertia, JSON must be JSON; nothing changes then.
+    const std::string edited = writeScenarioJson(doc->scenarioDescription());
+    QVERIFY(
+        !panel->applySectionJson("actuators", R"({"thrusters": [{"name": "t", "position": [0, 0, 0],
+                         "direction": [1, 0, 0], "max_force": 1}]})"));
+    QVERIFY2(panel->problemText().contains("thrusters"), qPrintable(panel->problemText()));
+    QVERIFY(!panel->applySectionJson("actuators",
+                                     R"({"reaction_wheels": [{"name": "w", "axis": [1, 0, 0]}]})"));
+    QVERIFY2(panel->problemText().contains("spin_inertia"), qPrintable(panel->problemText()));
+    QVERIFY(!panel->applySectionJson("environment", "{\"gravity\": [0, 0,"));
+    QVERIFY2(panel->problemText().contains("malformed JSON"), qPrintable(panel->problemText()));
+    QCOMPARE(writeScenarioJson(doc->scenarioDescription()), edited);
+    // The environment: lunar gravity.
+    QVERIFY2(panel->applySectionJson("environment", R"({"gravity": [0, 0, -1.62]})"),
+             qPrintable(panel->problemText()));
+    QCOMPARE(window_->controller()->scenario().model.description.gravity, Vec3(0, 0, -1.62));
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(writeScenarioJson(doc->scenarioDescription()), opened);
+    doc->undoStack()->setClean();  // nothing to save: the next open asks no question
   }
 
   void bareModelIsNotEditable() {

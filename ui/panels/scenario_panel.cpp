@@ -60,7 +60,8 @@ struct ScenarioPanel::Impl {
   std::map<QString, QLineEdit*> lines;
   std::map<QString, QComboBox*> combos;
   QTableWidget* joints = nullptr;
-  QPlainTextEdit* controllers = nullptr;
+  QComboBox* section = nullptr;
+  QPlainTextEdit* controllers = nullptr;  // the chosen section's JSON
   QPushButton* apply = nullptr;
   QLabel* status = nullptr;
   QLabel* environment_kind = nullptr;
@@ -271,6 +272,35 @@ struct ScenarioPanel::Impl {
         tr("Edit the scenario's controllers"));
   }
 
+  void showSection() {
+    if (!document->isOpen()) return;
+    const std::string key = section->currentData().toString().toStdString();
+    controllers->setPlainText(
+        key == "controllers" ? qstr(controllersJson(document->scenarioDescription()))
+                             : qstr(scenarioSectionJson(document->scenarioDescription(), key)));
+  }
+
+  bool applySection(const QString& key, const QString& json) {
+    if (key == "controllers") return applyControllers(json);
+    const int row = section->findData(key);
+    if (row < 0) {
+      fail(tr("no section '%1'").arg(key));
+      return false;
+    }
+    section->setCurrentIndex(row);
+    return edit(
+        [&](ScenarioDescription& s) -> std::string {
+          try {
+            s = withScenarioSection(s, key.toStdString(), json.toStdString(),
+                                    baseDir().toStdString());
+          } catch (const std::exception& e) {
+            return e.what();
+          }
+          return {};
+        },
+        tr("Edit the scenario's %1").arg(key));
+  }
+
   void build() {
     auto* outer = new QVBoxLayout(self);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -343,17 +373,23 @@ struct ScenarioPanel::Impl {
                vectorRow("scenario.baseAngularVelocity", &lines));
     v->addWidget(state);
 
-    auto* ctrl = new QGroupBox(tr("Controllers and trajectories (as in the file)"));
+    auto* ctrl = new QGroupBox(tr("As in the file (JSON): controllers, actuators, environment"));
     auto* cv = new QVBoxLayout(ctrl);
+    section = new QComboBox;
+    section->setObjectName("scenario.section");
+    section->addItem(tr("controllers and trajectories"), "controllers");
+    section->addItem(tr("actuators (reaction wheels, thrusters)"), "actuators");
+    section->addItem(tr("environment (gravity, underwater, orbit)"), "environment");
     controllers = new QPlainTextEdit;
-    controllers->setObjectName("scenario.controllers");
+    controllers->setObjectName("scenario.sectionText");
     controllers->setMinimumHeight(140);
     controllers->setLineWrapMode(QPlainTextEdit::NoWrap);
-    apply = new QPushButton(tr("Apply controllers"));
-    apply->setObjectName("scenario.applyControllers");
+    apply = new QPushButton(tr("Apply"));
+    apply->setObjectName("scenario.applySection");
     apply->setToolTip(
         tr("Read by the scenario reader (docs/scenario-format.md): a message names "
-           "the key of any problem"));
+           "the key of any problem; empty text removes the section"));
+    cv->addWidget(section);
     cv->addWidget(controllers);
     cv->addWidget(apply);
     v->addWidget(ctrl);
@@ -373,8 +409,10 @@ struct ScenarioPanel::Impl {
       const int row = item->row();
       setJoint(row, joints->item(row, 1)->text(), joints->item(row, 2)->text());
     });
-    connect(apply, &QPushButton::clicked, self,
-            [this] { applyControllers(controllers->toPlainText()); });
+    connect(apply, &QPushButton::clicked, self, [this] {
+      applySection(section->currentData().toString(), controllers->toPlainText());
+    });
+    connect(section, &QComboBox::activated, self, [this](int) { showSection(); });
   }
 
   void refresh() {
@@ -479,7 +517,7 @@ struct ScenarioPanel::Impl {
         }
       }
     }
-    controllers->setPlainText(qstr(controllersJson(s)));
+    showSection();
     filling = false;
   }
 };
@@ -513,6 +551,9 @@ bool ScenarioPanel::setJoint(int joint, const QString& q, const QString& qd) {
 }
 bool ScenarioPanel::applyControllersJson(const QString& json) {
   return impl_->applyControllers(json);
+}
+bool ScenarioPanel::applySectionJson(const QString& key, const QString& json) {
+  return impl_->applySection(key, json);
 }
 QString ScenarioPanel::problemText() const { return impl_->problem; }
 

@@ -6,8 +6,10 @@
 //  - environment: its kind and gravity (or the gravity-gradient orbit's mean motion);
 //  - initial state: joint angles and rates (one row per joint), vehicle position, orientation
 //    (unit quaternion w x y z, normalised on entry), world-frame velocities; written inline;
-//  - controllers and trajectories: their JSON as a scenario file writes it, applied through
-//    the scenario reader itself (its messages name the key).
+//  - controllers and trajectories, actuators (reaction wheels with axis, inertia, limits;
+//    thrusters with placement, direction, limits) and the whole environment (underwater
+//    fluid and bodies, orbit): their JSON as the scenario file writes it, applied through the
+//    scenario reader itself (its messages name the key; the mode's checks apply).
 // Every committed field is one undo step (ModelDocument::setScenario), refused with the reason
 // if the scenario would not assemble or run. A bare model (.vms.json/.urdf) runs in a default
 // scenario that is not saved with it: the panel says so and edits nothing.
@@ -17,8 +19,9 @@
 // "scenario.basePosition.x/y/z", "scenario.baseOrientation.w/x/y/z",
 // "scenario.baseLinearVelocity.x/y/z", "scenario.baseAngularVelocity.x/y/z"; QComboBox
 // "scenario.integrator", "scenario.solver", "scenario.mode"; QTableWidget
-// "scenario.joints" (joint, q, qd); QPlainTextEdit "scenario.controllers" with QPushButton
-// "scenario.applyControllers"; QLabel "scenario.status".
+// "scenario.joints" (joint, q, qd); QComboBox "scenario.section" (controllers, actuators,
+// environment), QPlainTextEdit "scenario.sectionText", QPushButton "scenario.applySection";
+// QLabel "scenario.status".
 #include <QWidget>
 #include <memory>
 
@@ -43,6 +46,8 @@ class ScenarioPanel : public QWidget {
   bool setChoice(const QString& field_name, const QString& value);  // a QComboBox's
   bool setJoint(int joint, const QString& q, const QString& qd);    // model joint order
   bool applyControllersJson(const QString& json);
+  /// A top-level section of the file ("controllers", "actuators", "environment") as JSON.
+  bool applySectionJson(const QString& key, const QString& json);
 
   QString problemText() const;
 
