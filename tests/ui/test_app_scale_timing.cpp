@@ -28,8 +28,8 @@ class TestAppScaleTiming : public QObject {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("budget_ms");
     // Both meet the 33 ms. Measured on the 2-core build machine under Xvfb with only
-    // niced background work (quietest 2 s batch of four, four runs): the chain 20.4-23.6 ms
-    // (3D view 18-22 ms; single batches up to 32.3 ms), the humanoid 19.7-20.4 ms. The 30-96 ms
+    // niced background work (quietest 2 s batch of four, five runs): the chain 20.4-23.6 ms
+    // (3D view 18-22 ms; single batches up to 32.3 ms), the humanoid 19.7-29.3 ms. The 30-96 ms
     // this test saw for the chain before were taken while parallel builds shared the machine.
     QTest::newRow("100-body chain") << "tests/data/scale/chain100.urdf" << 33.0;
     QTest::newRow("98-body humanoid with meshes") << "tests/data/scale/humanoid100.urdf" << 33.0;
