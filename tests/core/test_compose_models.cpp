@@ -18,6 +18,7 @@
 #include "core/model/sample_models.hpp"
 #include "mjcf_writer.hpp"
 #include "mujoco_bridge.hpp"
+#include "mujoco_difference.hpp"
 #include "test_support.hpp"
 #include "vms_cli.hpp"
 
@@ -62,20 +63,7 @@ double mujocoDifference(const ModelDescription& d) {
   test::MujocoExportOptions o;
   auto mj = test::loadMujoco(test::writeMjcf(d, o), "composite.xml");
   const Model model = compileModel(d);
-  const test::MujocoMap map = test::mapMujoco(model, mj->m());
-  double worst = 0.0;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const State s = randomState(model, seed);
-    const VecX tau = VecX::Random(model.njoints);
-    Data data(model);
-    aba(model, data, s, tau);
-    const VecX ours = test::oursInMujocoConvention(model, s, data.base_twist_dot, data.qdd);
-    test::setMujocoState(model, map, s, tau, mj->m(), mj->d());
-    mj_forward(mj->m(), mj->d());
-    const VecX theirs = test::mujocoAcceleration(map, mj->d());
-    worst = std::max(worst, test::relativeError(ours, theirs));
-  }
-  return worst;
+  return test::mujocoAccelerationDifference(model, *mj);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "core/model/compose_models.hpp"
 #include "core/model/sample_models.hpp"
 #include "mujoco_bridge.hpp"
+#include "mujoco_difference.hpp"
 #include "test_support.hpp"
 #include "vms_cli.hpp"
 
@@ -147,20 +148,7 @@ double mujocoDifference(const ModelDescription& d, const std::string& file, int*
   }
   test::MujocoInstance mj(m);
   *meshes = m->nmesh;
-  const Model model = compileModel(d);
-  const test::MujocoMap map = test::mapMujoco(model, m);
-  double worst = 0.0;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const State s = randomState(model, seed);
-    const VecX tau = VecX::Random(model.njoints);
-    Data data(model);
-    aba(model, data, s, tau);
-    const VecX ours = test::oursInMujocoConvention(model, s, data.base_twist_dot, data.qdd);
-    test::setMujocoState(model, map, s, tau, m, mj.d());
-    mj_forward(m, mj.d());
-    worst = std::max(worst, test::relativeError(ours, test::mujocoAcceleration(map, mj.d())));
-  }
-  return worst;
+  return test::mujocoAccelerationDifference(compileModel(d), mj);
 }
 
 std::vector<std::string> meshReferences(const ModelDescription& d) {

@@ -8,34 +8,10 @@
 #include <QProcess>
 
 #include "test_app_support.hpp"
+#include "text_csv.hpp"
 
 using namespace vms;
 using namespace vms::test;
-
-namespace {
-
-struct Csv {
-  QStringList columns;
-  std::vector<QStringList> rows;
-};
-
-Csv readCsv(const QString& path) {
-  Csv csv;
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return csv;
-  const QList<QByteArray> lines = file.readAll().split('\n');
-  for (int i = 0; i < lines.size(); ++i) {
-    if (lines[i].isEmpty()) continue;
-    const QStringList cells = QString::fromUtf8(lines[i]).split(',');
-    if (i == 0)
-      csv.columns = cells;
-    else
-      csv.rows.push_back(cells);
-  }
-  return csv;
-}
-
-}  // namespace
 
 class TestAppCsvMatchesCli : public QObject {
   Q_OBJECT
@@ -81,8 +57,8 @@ class TestAppCsvMatchesCli : public QObject {
     QVERIFY(vms.waitForFinished(300000));
     QVERIFY2(vms.exitCode() == 0, vms.readAllStandardError().constData());
 
-    const Csv cli = readCsv(out_.filePath(name + "-cli/trajectory.csv"));
-    const Csv app = readCsv(exported);
+    const TextCsv cli = readTextCsv(out_.filePath(name + "-cli/trajectory.csv"));
+    const TextCsv app = readTextCsv(exported);
     QVERIFY(!cli.rows.empty());
     QCOMPARE(app.columns, cli.columns);
 

@@ -18,6 +18,7 @@
 
 #include "core/scenario/scenario_json.hpp"
 #include "test_app_support.hpp"
+#include "text_csv.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/panels/scenario_panel.hpp"
 
@@ -25,27 +26,6 @@ using namespace vms;
 using namespace vms::test;
 
 namespace {
-
-struct Csv {
-  QStringList columns;
-  std::vector<QStringList> rows;
-};
-
-Csv readCsv(const QString& path) {
-  Csv csv;
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return csv;
-  const QList<QByteArray> lines = file.readAll().split('\n');
-  for (int i = 0; i < lines.size(); ++i) {
-    if (lines[i].isEmpty()) continue;
-    const QStringList cells = QString::fromUtf8(lines[i]).split(',');
-    if (i == 0)
-      csv.columns = cells;
-    else
-      csv.rows.push_back(cells);
-  }
-  return csv;
-}
 
 // Joint 2 to 0.4 rad over 1.5 s (quintic), computed torque with K_P = 4, K_D = 4.
 const char* kControllers = R"([{"type": "computed_torque",
@@ -130,8 +110,8 @@ class TestAppScenarioPanel : public QObject {
     vms.start(VMS_CLI_PATH, {"run", saved, "--out", out_.filePath("cli")});
     QVERIFY(vms.waitForFinished(300000));
     QVERIFY2(vms.exitCode() == 0, vms.readAllStandardError().constData());
-    const Csv cli = readCsv(out_.filePath("cli/trajectory.csv"));
-    const Csv app = readCsv(exported);
+    const TextCsv cli = readTextCsv(out_.filePath("cli/trajectory.csv"));
+    const TextCsv app = readTextCsv(exported);
     QCOMPARE(app.columns, cli.columns);
     QVERIFY(cli.rows.size() > 50);
     QHash<QString, int> app_row_at;

@@ -29,29 +29,11 @@
 
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/plots/csv_table.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-struct Csv {
-  QStringList columns;
-  std::vector<QStringList> rows;
-};
-
-Csv parseCsv(const QByteArray& text) {
-  Csv csv;
-  const QList<QByteArray> lines = text.split('\n');
-  for (const QByteArray& line : lines) {
-    if (line.trimmed().isEmpty()) continue;
-    const QStringList cells = QString::fromUtf8(line).split(',');
-    if (csv.columns.isEmpty())
-      csv.columns = cells;
-    else
-      csv.rows.push_back(cells);
-  }
-  return csv;
-}
 
 /// "link:link2.mass" -> "link2.mass" (legends are narrow).
 QString shortName(const QString& path) {
@@ -86,7 +68,7 @@ struct StudyPanel::Impl {
   std::unique_ptr<QTemporaryDir> work;
   QElapsedTimer clock;
   QByteArray csv_text;
-  Csv csv;
+  CsvTable csv;    // the CSV vms sweep wrote (every cell a number)
   int params = 0;  // parameters of the finished study
   int plotted = 0;
   bool last_ok = false;
@@ -273,7 +255,15 @@ struct StudyPanel::Impl {
     }
     QFile file(work->filePath("study.csv"));
     csv_text = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-    csv = parseCsv(csv_text);
+    QString error;
+    if (!readCsvTable(work->filePath("study.csv"), &csv, &error)) {
+      csv = CsvTable();
+      status->setText(tr("The study's CSV cannot be read: %1").arg(error));
+      emit self->message(status->text());
+      emit self->finished(false);
+      last_ok = false;
+      return;
+    }
     fillTable();
     // The metric choices: the figures between the parameters and "status".
     const QString chosen = metric->currentText();
@@ -290,7 +280,7 @@ struct StudyPanel::Impl {
     draw();
     for (QPushButton* b : {export_csv, export_figure}) b->setEnabled(true);
     status->setText(tr("%1 grid points in %2 s (vms sweep, %3 jobs).")
-                        .arg(csv.rows.size())
+                        .arg(csv.rows())
                         .arg(clock.elapsed() / 1000.0, 0, 'f', 1)
                         .arg(std::max(1, QThread::idealThreadCount())));
     emit self->message(status->text());
@@ -301,38 +291,35 @@ struct StudyPanel::Impl {
     table->clear();
     table->setColumnCount(int(csv.columns.size()));
     table->setHorizontalHeaderLabels(csv.columns);
-    table->setRowCount(int(csv.rows.size()));
-    for (int r = 0; r < int(csv.rows.size()); ++r)
-      for (int c = 0; c < csv.rows[size_t(r)].size(); ++c)
-        table->setItem(r, c, new QTableWidgetItem(csv.rows[size_t(r)][c]));
+    table->setRowCount(csv.rows());
+    for (int r = 0; r < csv.rows(); ++r)
+      for (int c = 0; c < int(csv.columns.size()); ++c)
+        table->setItem(r, c, new QTableWidgetItem(numberText(csv.data[size_t(c)][size_t(r)])));
   }
 
   void draw() {
     plot->clearGraphs();
     plotted = 0;
-    const int m = int(csv.columns.indexOf(metric->currentText()));
-    if (m < 0 || csv.rows.empty()) {
+    const int m = csv.indexOf(metric->currentText());
+    if (m < 0 || csv.rows() == 0) {
       title->setText(QString());
       plot->replot();
       return;
     }
     // One curve per value of parameter 2 (a single curve without it).
-    std::map<QString, QCPGraph*> curves;
-    const int status_column = int(csv.columns.indexOf("status"));
-    for (const QStringList& row : csv.rows) {
-      if (row.size() <= m) continue;
-      // A grid point whose run failed (status not 0) has no figures: not plotted.
-      if (status_column >= 0 && row.value(status_column) != QLatin1String("0")) continue;
-      const QString key = params == 2 ? row[2] : QString();
+    // (A diverged run, status 3, has figures up to the divergence: plotted like the others.)
+    std::map<double, QCPGraph*> curves;
+    for (int r = 0; r < csv.rows(); ++r) {
+      const double key = params == 2 ? csv.data[2][size_t(r)] : 0.0;
       QCPGraph*& g = curves[key];
       if (!g) {
         g = plot->addGraph();
         g->setPen(QPen(curveColor(int(curves.size()) - 1), 2));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
-        g->setName(params == 2 ? QString("%1 = %2").arg(shortName(csv.columns[2]), key)
+        g->setName(params == 2 ? QString("%1 = %2").arg(shortName(csv.columns[2]), numberText(key))
                                : metric->currentText());
       }
-      g->addData(row[1].toDouble(), row[m].toDouble());
+      g->addData(csv.data[1][size_t(r)], csv.data[size_t(m)][size_t(r)]);
       ++plotted;
     }
     plot->xAxis->setLabel(csv.columns.value(1));
@@ -411,7 +398,7 @@ void StudyPanel::cancel() {
 }
 
 QByteArray StudyPanel::resultCsv() const { return impl_->csv_text; }
-int StudyPanel::resultRows() const { return int(impl_->csv.rows.size()); }
+int StudyPanel::resultRows() const { return impl_->csv.rows(); }
 int StudyPanel::plottedPoints() const { return impl_->plotted; }
 QString StudyPanel::statusText() const { return impl_->status->text(); }
 
