@@ -48,6 +48,9 @@ class TestAppWorkspace : public QObject {
     qInfo("volume: fixed base %.3f m^3, free-floating %.3f m^3", fixed.volume, floating.volume);
     QVERIFY(floating.volume < fixed.volume);
     QVERIFY(floating.volume > 0.5 * fixed.volume);  // a 1700 kg bus barely moves
+    // The README's figures (a seeded sample: the same points every run).
+    QVERIFY(std::abs(fixed.volume - 292.3) < 0.1);
+    QVERIFY(std::abs(floating.volume - 263.5) < 0.1);
     window_->hideReachableWorkspace();
     QCOMPARE(window_->sceneView()->workspaceCloudSize(), 0);
   }
