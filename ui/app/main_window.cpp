@@ -1,6 +1,7 @@
 #include "ui/app/main_window.hpp"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
@@ -16,14 +17,15 @@
 
 #include "core/integrators/integrator.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "ui/app/draft_bar.hpp"
 #include "ui/app/frame_pump.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/app/panel_adapters.hpp"
 #include "ui/app/simulation_toolbar.hpp"
 #include "ui/app/start_page.hpp"
 #include "ui/app/timeline_bar.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/app/missing_mesh_bar.hpp"
 
 namespace vms::ui {
 
@@ -74,12 +76,14 @@ void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   start_page_ = new StartPage(central_);
   scene_page_ = new QWidget(central_);
   mesh_bar_ = new MissingMeshBar(scene_page_);
+  draft_bar_ = new DraftBar(scene_page_);
   scene_ = new SceneView(scene_page_);
   scene_->setObjectName("sceneView");
   scene_->setMinimumSize(320, 240);
   auto* scene_layout = new QVBoxLayout(scene_page_);
   scene_layout->setContentsMargins(0, 0, 0, 0);
   scene_layout->setSpacing(0);
+  scene_layout->addWidget(draft_bar_);
   scene_layout->addWidget(mesh_bar_);
   scene_layout->addWidget(scene_, 1);
   connect(mesh_bar_, &MissingMeshBar::locateRequested, this, &MainWindow::locateMeshFolder);
@@ -91,6 +95,13 @@ void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   connect(start_page_, &StartPage::openDialogRequested, this, &MainWindow::openWithDialog);
   panels_.push_back(sceneViewPanel(scene_));
   for (auto& panel : addPanelDocks(this, specs, *context_)) panels_.push_back(std::move(panel));
+  // Two fifths of the left column for the model tree, the rest for the inspector below it (left
+  // to itself the tree shrank to three rows: the structure the editor works on was hidden).
+  auto* tree_dock = findChild<QDockWidget*>("modelTreeDock", Qt::FindDirectChildrenOnly);
+  auto* inspector_dock =
+      findChild<QDockWidget*>("propertyInspectorDock", Qt::FindDirectChildrenOnly);
+  if (tree_dock && inspector_dock)
+    resizeDocks({tree_dock, inspector_dock}, {280, 420}, Qt::Vertical);
   for (const auto& panel : panels_) panel->bind(*context_);  // how panels reach each other
   pump_ = new FramePump(controller_, this);
   for (const auto& panel : panels_) pump_->addPanel(panel.get());
@@ -167,7 +178,16 @@ void MainWindow::onDocumentOpened() {
   restoreMeshFolders();  // before the 3D view resolves the meshes
   loadSimulation(true);
   refreshMissingMeshes();
+  showDraftState();
   updateTitle();
+}
+
+void MainWindow::showDraftState() {
+  const bool draft = document_->isDraft();
+  draft_bar_->showProblems(draft ? document_->problemMessages() : QStringList());
+  toolbar_->setBlocked(draft ? tr("A draft cannot be simulated: fix its problems first (the "
+                                  "draft bar above the 3D view and the model tree name them)")
+                             : QString());
 }
 
 void MainWindow::onModelChanged() {
@@ -179,6 +199,7 @@ void MainWindow::onModelChanged() {
   loadSimulation(false);
   if (before) keepRunSettings(*before, file_before);
   refreshMissingMeshes();  // an edit may add, remove or rename meshes
+  showDraftState();
   context_->info(tr("model changed: simulation reset to t = 0"));
 }
 
@@ -241,6 +262,11 @@ void MainWindow::leaveScrub() {
 
 void MainWindow::play() {
   if (!controller_->hasSimulation()) return;
+  if (document_->isDraft()) {
+    context_->warning(
+        tr("not simulated: the model is a draft (%1)").arg(document_->problemMessages().value(0)));
+    return;
+  }
   leaveScrub();
   controller_->play();
 }
@@ -256,6 +282,11 @@ void MainWindow::togglePlay() {
 
 void MainWindow::stepOnce() {
   if (!controller_->hasSimulation()) return;
+  if (document_->isDraft()) {
+    context_->warning(
+        tr("not simulated: the model is a draft (%1)").arg(document_->problemMessages().value(0)));
+    return;
+  }
   leaveScrub();
   controller_->stepOnce();
 }

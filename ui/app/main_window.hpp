@@ -31,6 +31,7 @@ namespace vms::ui {
 class FramePump;
 class HelpBrowser;
 class MissingMeshBar;
+class DraftBar;
 class StartPage;
 class ModelDocument;
 class SimulationToolbar;
@@ -50,7 +51,13 @@ class MainWindow : public QMainWindow {
   /// `dialogs()`), the log, `error`; the current session is left untouched.
   /// A file whose only problem is a non-physical inertia gets a "Repair and open" button;
   /// `repair_inertia` opens it repaired directly (ModelDocument::openRepairingInertia).
+  /// A file that reads but does not compile gets an "Open as draft" button; a file saved as a
+  /// draft opens as one again without asking.
   bool openFile(const QString& path, QString* error = nullptr, bool repair_inertia = false);
+  /// Added (drafts): opens `path` as a draft if its model does not compile or its scenario does
+  /// not assemble (ModelDocument::openAsDraft): the tree marks each problem, the draft bar
+  /// names them, the simulation stays off until they are fixed.
+  bool openAsDraft(const QString& path, QString* error = nullptr);
   /// Refuses a path in the shipped examples' folder (read-only: Save asks for a new name).
   bool saveTo(const QString& path, QString* error = nullptr);
   /// Whether `path` lies in the folder of the shipped examples (ExampleCatalog).
@@ -88,6 +95,7 @@ class MainWindow : public QMainWindow {
   bool useMeshFolder(const QString& folder, QString* error = nullptr);
   QStringList meshFolders() const;  // located for the open model's folder
   MissingMeshBar* missingMeshBar() const { return mesh_bar_; }
+  DraftBar* draftBar() const { return draft_bar_; }
   /// View > Reachable Workspace: the end effector's workspace (defaultEndEffectorFrame) at the
   /// scenario's initial state as a point cloud in the 3D view, coloured by manipulability;
   /// reaction wheels held. `result` (optional) receives the samples and the volume.
@@ -180,7 +188,10 @@ class MainWindow : public QMainWindow {
   void rebuildRecentMenu();
   void openWithDialog();
   /// openFile after the unsaved-edits question: false with `message` on failure.
-  bool openConfirmed(const QString& path, bool repair_inertia, QString* message);
+  enum class OpenMode { AsWritten, RepairingInertia, AsDraft };
+  bool openConfirmed(const QString& path, OpenMode mode, QString* message);
+  /// The draft bar and the run controls follow whether the document is a draft.
+  void showDraftState();
   void saveWithDialog(bool save_as);
   void reloadFile();
   bool confirmDiscardEdits();  // Save / Discard / Cancel; true to go on
@@ -207,6 +218,7 @@ class MainWindow : public QMainWindow {
   QStackedWidget* central_ = nullptr;  // the start page, then the 3D view
   QWidget* scene_page_ = nullptr;      // the missing-mesh bar over the 3D view
   MissingMeshBar* mesh_bar_ = nullptr;
+  DraftBar* draft_bar_ = nullptr;
   RunSettings file_settings_;  // the document's, at the last loadSimulation
   StartPage* start_page_ = nullptr;
   SimulationToolbar* toolbar_ = nullptr;

@@ -29,6 +29,24 @@ namespace vms::ui {
 
 namespace {
 
+/// The files saved as drafts here (settings_keys::kDraftFiles), by absolute path.
+bool isSavedDraft(const QString& path) {
+  return QSettings()
+      .value(settings_keys::kDraftFiles)
+      .toStringList()
+      .contains(QFileInfo(path).absoluteFilePath());
+}
+
+void rememberSavedDraft(const QString& path, bool draft) {
+  QSettings settings;
+  QStringList files = settings.value(settings_keys::kDraftFiles).toStringList();
+  const QString file = QFileInfo(path).absoluteFilePath();
+  files.removeAll(file);
+  if (draft) files.prepend(file);
+  while (files.size() > 50) files.removeLast();
+  settings.setValue(settings_keys::kDraftFiles, files);
+}
+
 const char* kOpenFilter =
     "Models and scenarios (*.scenario.json *.vms.json *.urdf);;Scenarios (*.scenario.json);;"
     "VMS models (*.vms.json);;URDF (*.urdf);;All files (*)";
@@ -119,19 +137,48 @@ bool MainWindow::openFile(const QString& path, QString* error, bool repair_inert
     return false;
   }
   QString message;
-  if (openConfirmed(path, repair_inertia, &message)) return true;
-  if (!repair_inertia && dialogs_ && ModelDocument::isRepairableInertiaProblem(message)) {
+  if (openConfirmed(path, repair_inertia ? OpenMode::RepairingInertia : OpenMode::AsWritten,
+                    &message))
+    return true;
+  if (!repair_inertia && isSavedDraft(path)) {
+    // Saved as a draft here: it opens as one again.
+    QString draft_message;
+    if (openConfirmed(path, OpenMode::AsDraft, &draft_message)) {
+      context_->warning(tr("%1 was saved as a draft: opened as one (%2)")
+                            .arg(QFileInfo(path).fileName(), message));
+      return true;
+    }
+  }
+  const bool repairable = !repair_inertia && ModelDocument::isRepairableInertiaProblem(message);
+  const bool draftable = !repair_inertia && ModelDocument::canOpenAsDraft(path);
+  if (dialogs_ && (repairable || draftable)) {
     // A real file with a non-physical inertia (a sensor mount breaking A + B >= C): offer to
-    // balance it as MuJoCo's balanceinertia does, naming each link in the log.
+    // balance it as MuJoCo's balanceinertia does, naming each link in the log. Any file that
+    // reads: offer to open it as a draft, to fix it here.
+    QString text = message;
+    if (repairable)
+      text +=
+          tr("\n\nRepair and open replaces each such link's principal moments by their "
+             "mean (MuJoCo's balanceinertia) and names the links in the log; the file "
+             "itself is not changed.");
+    if (draftable)
+      text +=
+          tr("\n\nOpen as draft opens it as it is, with every problem marked in the model "
+             "tree, to fix it here; it cannot be simulated until it is fixed, and can be "
+             "saved as a draft meanwhile.");
     QMessageBox box(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                    message + tr("\n\nRepair and open replaces each such link's principal "
-                                 "moments by their mean (MuJoCo's balanceinertia) and names "
-                                 "the links in the log; the file itself is not changed."),
-                    QMessageBox::Cancel, this);
-    QPushButton* repair = box.addButton(tr("Repair and open"), QMessageBox::AcceptRole);
+                    text, QMessageBox::Cancel, this);
+    QPushButton* repair =
+        repairable ? box.addButton(tr("Repair and open"), QMessageBox::AcceptRole) : nullptr;
+    QPushButton* draft =
+        draftable ? box.addButton(tr("Open as draft"), QMessageBox::AcceptRole) : nullptr;
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
-    if (box.clickedButton() == repair && openConfirmed(path, true, &message)) return true;
+    if (repair && box.clickedButton() == repair &&
+        openConfirmed(path, OpenMode::RepairingInertia, &message))
+      return true;
+    if (draft && box.clickedButton() == draft && openConfirmed(path, OpenMode::AsDraft, &message))
+      return true;
     if (error) *error = message;
     context_->error(message);
     return false;
@@ -141,11 +188,25 @@ bool MainWindow::openFile(const QString& path, QString* error, bool repair_inert
   return false;
 }
 
-bool MainWindow::openConfirmed(const QString& path, bool repair_inertia, QString* message) {
+bool MainWindow::openAsDraft(const QString& path, QString* error) {
+  if (!confirmDiscardEdits()) {
+    if (error) *error = tr("cancelled: unsaved edits");
+    return false;
+  }
+  QString message;
+  if (openConfirmed(path, OpenMode::AsDraft, &message)) return true;
+  if (error) *error = message;
+  showProblem(tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+  return false;
+}
+
+bool MainWindow::openConfirmed(const QString& path, OpenMode mode, QString* message) {
+  const bool repair_inertia = mode == OpenMode::RepairingInertia;
   bool ok = false;
   try {
-    ok = repair_inertia ? document_->openRepairingInertia(path, message)
-                        : document_->open(path, message);
+    ok = repair_inertia              ? document_->openRepairingInertia(path, message)
+         : mode == OpenMode::AsDraft ? document_->openAsDraft(path, message)
+                                     : document_->open(path, message);
   } catch (const std::exception& e) {  // the document should not throw; never crash on input
     *message = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
   } catch (...) {
@@ -159,6 +220,8 @@ bool MainWindow::openConfirmed(const QString& path, bool repair_inertia, QString
   if (repair_inertia)
     for (const QString& w : document_->warnings())
       if (w.contains(QLatin1String("inertia repaired"))) context_->warning(w);
+  if (document_->isDraft())
+    for (const QString& p : document_->problemMessages()) context_->warning(tr("draft: %1").arg(p));
   rememberDirectory(path);
   RecentFiles::add(path);
   QSettings().setValue(settings_keys::kLastSession, QFileInfo(path).absoluteFilePath());
@@ -203,6 +266,7 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
     return false;
   }
   document_->discardAutosave();
+  rememberSavedDraft(path, document_->isDraft());
   rememberDirectory(path);
   RecentFiles::add(path);
   rebuildRecentMenu();

@@ -11,10 +11,10 @@
 #include "core/io/mesh_files.hpp"
 #include "core/io/urdf_export.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/view3d/mesh_search_folders.hpp"
 
 namespace vms::ui {

@@ -18,7 +18,7 @@ std::vector<PanelSpec> workbenchPanels() {
   // clang-format off
   // id, title, area, factory, dock to share tabs with, initial size (workbench_panel.hpp)
   return {
-      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 230},
+      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 460},
       {"propertyInspectorDock", tr("Properties"), Qt::LeftDockWidgetArea, propertyInspectorDock,
        {}, 0},
       {"explanationDock", tr("Explanation"), Qt::LeftDockWidgetArea, explanationDock,

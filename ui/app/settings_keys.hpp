@@ -15,6 +15,8 @@ inline const QString kCameraFollow = QStringLiteral("view/cameraFollow");
 inline const QString kEllipsoidQuantity = QStringLiteral("view/ellipsoidQuantity");
 /// {absolute model file path: [folders the user located its meshes in]}
 inline const QString kMeshFolders = QStringLiteral("files/meshFolders");
+/// Files saved as drafts (their model did not compile): reopening one opens it as a draft again.
+inline const QString kDraftFiles = QStringLiteral("files/drafts");
 inline const QString kVisiblePlots = QStringLiteral("plots/visible");
 
 }  // namespace vms::ui::settings_keys

@@ -292,14 +292,26 @@ void SimulationToolbar::syncRootSelector() {
   root_->setEnabled(root_problem_.isEmpty());
 }
 
+void SimulationToolbar::setBlocked(const QString& reason) {
+  if (reason == blocked_) return;
+  if (blocked_.isEmpty()) {
+    play_tip_ = play_pause_->toolTip();
+    step_tip_ = step_->toolTip();
+  }
+  blocked_ = reason;
+  play_pause_->setToolTip(blocked_.isEmpty() ? play_tip_ : blocked_);
+  step_->setToolTip(blocked_.isEmpty() ? step_tip_ : blocked_);
+  showRunState(controller_->runState());
+}
+
 void SimulationToolbar::showRunState(RunState state) {
   const bool loaded = state != RunState::Empty;
   const bool running = state == RunState::Running;
   play_pause_->setText(running ? tr("Pause") : tr("Play"));
   play_pause_->setIcon(
       style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-  play_pause_->setEnabled(loaded && state != RunState::Finished);
-  step_->setEnabled(loaded && !running && state != RunState::Finished);
+  play_pause_->setEnabled(loaded && blocked_.isEmpty() && state != RunState::Finished);
+  step_->setEnabled(loaded && blocked_.isEmpty() && !running && state != RunState::Finished);
   reset_->setEnabled(loaded);
   for (QWidget* w : {static_cast<QWidget*>(solver_), static_cast<QWidget*>(integrator_),
                      static_cast<QWidget*>(dt_)})

@@ -47,6 +47,8 @@ class SimulationToolbar : public QToolBar {
   void syncFromController();
   /// Enables/disables and relabels for a run state.
   void showRunState(RunState state);
+  /// Added (drafts): play and step are off while `reason` is not empty (their tooltip says it).
+  void setBlocked(const QString& reason);
   /// Refreshes the measured real-time factor next to the requested one.
   void showMeasuredRate(double measured_factor);
   void setRealTimeFactor(double factor);  // also tells the controller
@@ -76,6 +78,8 @@ class SimulationToolbar : public QToolBar {
   QComboBox *solver_, *root_, *integrator_, *mode_, *analysis_;
   QStringList analysis_frames_;  // the frames analysis_ lists after its first item
   QStringList root_links_;       // the links root_ lists after its first item
+  QString blocked_;              // why the run controls are off ("" when they are not)
+  QString play_tip_, step_tip_;  // their tooltips when they are not
   QString root_problem_;         // why no root applies ("" when one does)
   bool vehicle_moves_ = true;    // false for a fixed vehicle: no maneuvering mode applies
   QDoubleSpinBox* dt_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/model_description.hpp"
+#include "core/model/model_problems.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_description.hpp"
 
@@ -26,6 +27,13 @@ struct DocumentSnapshot {
   Scenario scenario;             // assembled from `description` and `source.description`
   ScenarioSource source;
   std::vector<std::string> warnings;
+  /// Added (drafts): why the description does not compile (every refusal, each naming its
+  /// item) or the scenario around it does not assemble. Empty: not a draft. A draft's
+  /// `scenario` is assembled from the stand-in (ui/model/draft_assembly.hpp) and is only drawn,
+  /// never simulated.
+  std::vector<ModelProblem> problems;
+  std::vector<std::string> scenario_problems;
+  bool isDraft() const { return !problems.empty() || !scenario_problems.empty(); }
 };
 
 }  // namespace vms::ui

@@ -9,6 +9,7 @@
 #include "core/model/inertia_repair.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "core/scenario/simulator.hpp"
+#include "ui/model/draft_assembly.hpp"
 #include "ui/model/scenario_builder.hpp"
 #include "ui/sim/registry_names.hpp"
 
@@ -36,7 +37,8 @@ std::string messageNamingFile(const std::string& path, const std::string& messag
   return path + ": " + message;
 }
 
-ModelDescription descriptionFromText(const std::string& text, const std::string& path) {
+ModelDescription descriptionFromText(const std::string& text, const std::string& path,
+                                     bool assemble) {
   if (!isScenarioFileName(path)) return parseVmsJson(text, path);
   ScenarioSource source;
   source.base_dir = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
@@ -44,7 +46,7 @@ ModelDescription descriptionFromText(const std::string& text, const std::string&
   source.from_scenario_file = true;
   source.source_name = path;
   ModelDescription d = scenarioModelDescription(source);
-  buildScenario(d, source, nullptr);
+  if (assemble) buildScenario(d, source, nullptr);
   return d;
 }
 
@@ -54,7 +56,7 @@ void checkSimulatable(const Scenario& scenario) {
   Simulator check(scenario);  // what the constructor refuses, refused before the document opens
 }
 
-LoadedDocument loadDocument(const std::string& path, bool repair_inertia) {
+LoadedDocument loadDocument(const std::string& path, bool repair_inertia, bool allow_draft) {
   if (!isScenarioFileName(path) && !isModelFileName(path))
     throw ModelError(path +
                      ": unknown file type (expected a .scenario.json, .vms.json or .urdf file)");
@@ -74,8 +76,12 @@ LoadedDocument loadDocument(const std::string& path, bool repair_inertia) {
     if (repair_inertia)
       for (const std::string& w : repairInertias(s.description))
         s.warnings.push_back(path + ": " + w);
-    s.scenario = buildScenario(s.description, s.source, &s.warnings);
-    checkSimulatable(s.scenario);
+    if (allow_draft) {
+      assembleAllowingDraft(s);
+    } else {
+      s.scenario = buildScenario(s.description, s.source, &s.warnings);
+      checkSimulatable(s.scenario);
+    }
   } catch (const std::bad_alloc&) {
     throw ModelError(messageNamingFile(path, "out of memory while reading it (std::bad_alloc)"));
   } catch (const std::exception& e) {

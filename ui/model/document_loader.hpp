@@ -19,12 +19,18 @@ bool isScenarioFileName(const std::string& path);
 /// Throws ModelError "<file>: <element>: <problem>". `repair_inertia`: links whose inertia is
 /// not physical get the mean of their principal moments first (core repairInertias; one
 /// warning per link in the snapshot's warnings).
-LoadedDocument loadDocument(const std::string& path, bool repair_inertia = false);
+/// `allow_draft`: a file that reads but whose model does not compile, or whose scenario does not
+/// assemble, opens as a draft (ui/model/draft_assembly.hpp) instead of throwing; what cannot be
+/// read (not JSON, not URDF, a missing file) still throws.
+LoadedDocument loadDocument(const std::string& path, bool repair_inertia = false,
+                            bool allow_draft = false);
 
 /// Reads `text` as the file `path` would be read (.scenario.json or .vms.json) and returns the
 /// model description it holds; throws ModelError. Saving checks with it that what it is about
-/// to write reads back to the same description.
-ModelDescription descriptionFromText(const std::string& text, const std::string& path);
+/// to write reads back to the same description. `assemble` false (a draft): read only, the
+/// model is not compiled nor the scenario assembled.
+ModelDescription descriptionFromText(const std::string& text, const std::string& path,
+                                     bool assemble = true);
 
 /// Throws ModelError "<file>: <key>: <problem>" unless a Simulator can run `scenario`: its
 /// solver and integrator are registered (the names allowed are listed) and the Simulator's

@@ -19,6 +19,7 @@
 #include "ui/model/description_edits.hpp"
 #include "ui/model/document_edit_command.hpp"
 #include "ui/model/document_loader.hpp"
+#include "ui/model/draft_assembly.hpp"
 #include "ui/model/scenario_builder.hpp"
 #include "ui/model/structure_edits.hpp"
 #include "ui/model/visual_edits.hpp"
@@ -68,7 +69,16 @@ struct ModelDocument::Impl {
   int document_id = nextDocumentId();
   std::optional<AutosaveFiles> autosave;  // written by this document, not yet discarded
 
+  bool last_draft = false;
+
   bool modified() const { return open && (forced_modified || !undo->isClean()); }
+
+  void emitDraftIfChanged() {
+    const bool draft = open && current->isDraft();
+    if (draft == last_draft) return;
+    last_draft = draft;
+    emit self->draftChanged(draft);
+  }
 
   void emitModifiedIfChanged() {
     const bool m = modified();
@@ -80,6 +90,25 @@ struct ModelDocument::Impl {
   void apply(const SnapshotPtr& snapshot) {
     current = snapshot;
     emit self->modelChanged();
+    emitDraftIfChanged();
+  }
+
+  /// Assembles `next` (its description and source set): strictly, or, while the document is a
+  /// draft, allowing a draft (an edit of a draft may leave it one). `simulatable`: also refuse
+  /// what opening the result would refuse (checkSimulatable). False with the message if refused.
+  bool assemble(DocumentSnapshot& next, bool simulatable, QString* error) const {
+    if (current->isDraft()) {
+      assembleAllowingDraft(next);
+      return true;
+    }
+    try {
+      next.scenario = buildScenario(next.description, next.source, &next.warnings);
+      if (simulatable) checkSimulatable(next.scenario);
+    } catch (const std::exception& e) {
+      setError(error, qstr(e.what()));
+      return false;
+    }
+    return true;
   }
 
   /// Validates `edited` and pushes it as one undo step. False + message if refused.
@@ -87,12 +116,7 @@ struct ModelDocument::Impl {
     auto next = std::make_shared<DocumentSnapshot>();
     next->description = std::move(edited);
     next->source = current->source;
-    try {
-      next->scenario = buildScenario(next->description, next->source, &next->warnings);
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
+    if (!assemble(*next, /*simulatable=*/false, error)) return false;
     undo->push(new DocumentEditCommand(qstr("Edit " + what), current, std::move(next),
                                        [this](const SnapshotPtr& s) { apply(s); }));
     return true;
@@ -114,13 +138,7 @@ struct ModelDocument::Impl {
       setError(error, qstr(problem));
       return false;
     }
-    try {
-      next->scenario = buildScenario(next->description, next->source, &next->warnings);
-      checkSimulatable(next->scenario);  // what opening the result would refuse
-    } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
-      return false;
-    }
+    if (!assemble(*next, /*simulatable=*/true, error)) return false;
     undo->push(new DocumentEditCommand(text, current, std::move(next),
                                        [this](const SnapshotPtr& s) { apply(s); }));
     return true;
@@ -173,7 +191,46 @@ bool ModelDocument::open(const QString& path, QString* error) {
   impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
   emit opened();
   impl_->emitModifiedIfChanged();
+  impl_->emitDraftIfChanged();
   return true;
+}
+
+bool ModelDocument::openAsDraft(const QString& path, QString* error) {
+  LoadedDocument loaded;
+  try {
+    loaded = loadDocument(path.toStdString(), /*repair_inertia=*/false, /*allow_draft=*/true);
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
+  emit opened();
+  impl_->emitModifiedIfChanged();
+  impl_->emitDraftIfChanged();
+  return true;
+}
+
+bool ModelDocument::canOpenAsDraft(const QString& path) {
+  try {
+    loadDocument(path.toStdString(), /*repair_inertia=*/false, /*allow_draft=*/true);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+bool ModelDocument::isDraft() const { return impl_->open && impl_->current->isDraft(); }
+
+const std::vector<ModelProblem>& ModelDocument::modelProblems() const {
+  return impl_->current->problems;
+}
+
+QStringList ModelDocument::problemMessages() const {
+  QStringList out;
+  if (!impl_->open) return out;
+  for (const ModelProblem& p : impl_->current->problems) out << qstr(p.message);
+  for (const std::string& p : impl_->current->scenario_problems) out << qstr(p);
+  return out;
 }
 
 bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
@@ -188,6 +245,7 @@ bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
   impl_->forced_modified = true;  // differs from the file until saved
   emit opened();
   impl_->emitModifiedIfChanged();
+  impl_->emitDraftIfChanged();
   return true;
 }
 
@@ -370,6 +428,14 @@ bool ModelDocument::deleteLink(const QString& link, QString* error) {
       tr("Delete link '%1'").arg(link), error);
 }
 
+bool ModelDocument::deleteJoint(const QString& joint, QString* error) {
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) {
+        return vms::ui::deleteJoint(d, s, joint.toStdString());
+      },
+      tr("Delete joint '%1'").arg(joint), error);
+}
+
 bool ModelDocument::duplicateLink(const QString& link, QString* created, QString* error) {
   std::string name;
   const bool ok = impl_->commitStructure(
@@ -522,6 +588,7 @@ bool ModelDocument::newDocument(const ModelDescription& description, QString* er
   impl_->replaceDocument(std::move(loaded), QString());
   emit opened();
   impl_->emitModifiedIfChanged();
+  impl_->emitDraftIfChanged();
   return true;
 }
 
@@ -649,7 +716,8 @@ bool ModelDocument::save(const QString& path, QString* error) {
     if (as_scenario || path.endsWith(".vms.json", Qt::CaseInsensitive)) {
       const QByteArray text = impl_->documentText(as_scenario, info.absolutePath());
       // Nothing is written unless it reads back to the same description.
-      const ModelDescription reread = descriptionFromText(text.toStdString(), p);
+      const ModelDescription reread =
+          descriptionFromText(text.toStdString(), p, /*assemble=*/!impl_->current->isDraft());
       if (writeVmsJson(reread) != writeVmsJson(impl_->current->description)) {
         setError(error, path + ": not saved: the file would not read back to the same model");
         return false;
@@ -743,7 +811,7 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   const auto meta = readAutosaveMetadata(metadataFileFor(recovery_file));
   LoadedDocument loaded;
   try {
-    loaded = loadDocument(recovery_file.toStdString());
+    loaded = loadDocument(recovery_file.toStdString(), false, /*allow_draft=*/true);
   } catch (const std::exception& e) {
     setError(error, qstr(e.what()));
     return false;
@@ -761,6 +829,7 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   impl_->forced_modified = true;
   emit opened();
   impl_->emitModifiedIfChanged();
+  impl_->emitDraftIfChanged();
   // Take the recovery over: our own copy first; the old one goes only once that exists.
   if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
     discardRecovery(recovery_file);

@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "core/model/model_description.hpp"
+#include "core/model/model_problems.hpp"
 #include "core/scenario/scenario.hpp"
 
 class QUndoStack;
@@ -55,6 +56,20 @@ class ModelDocument : public QObject {
   /// The same, balancing every non-physical inertia first (core repairInertias; the warnings()
   /// name each link). The document is then modified: saving writes the repaired model.
   bool openRepairingInertia(const QString& path, QString* error);
+  /// Added (drafts): opens `path` even if its model does not compile or its scenario does not
+  /// assemble: the document is then a draft (isDraft(): problems() name each item, scenario()
+  /// is drawn from a stand-in and must not be simulated). Edits of a draft are accepted even if
+  /// the result still does not compile; once it does, the document is no draft any more. Save
+  /// writes it as it is. False with the reader's message if the file cannot be read at all; a
+  /// file that compiles opens as open() would.
+  bool openAsDraft(const QString& path, QString* error);
+  /// Whether openAsDraft would open `path` (it reads; it may or may not compile).
+  static bool canOpenAsDraft(const QString& path);
+  /// Whether the document is a draft, and why: the model's problems (compileModel's refusals,
+  /// in its order, each naming a link, joint, frame or the model) and the scenario's.
+  bool isDraft() const;
+  const std::vector<ModelProblem>& modelProblems() const;
+  QStringList problemMessages() const;  // the model's, then the scenario's
   /// Whether `message` (a failed open) is a link inertia that openRepairingInertia balances.
   static bool isRepairableInertiaProblem(const QString& message);
   bool isOpen() const;
@@ -75,6 +90,8 @@ class ModelDocument : public QObject {
   // named; `created` (optional) receives the new item's name.
   bool addChildLink(const QString& parent, JointKind kind, QString* created, QString* error);
   bool deleteLink(const QString& link, QString* error);
+  /// Added (drafts): the joint alone (a second parent joint); structure_edits.hpp deleteJoint.
+  bool deleteJoint(const QString& joint, QString* error);
   bool duplicateLink(const QString& link, QString* created, QString* error);
   bool reparentLink(const QString& link, const QString& new_parent, QString* error);
   bool renameItem(StructureItem kind, const QString& old_name, const QString& new_name,
@@ -155,6 +172,7 @@ class ModelDocument : public QObject {
   void opened();        // a new document (rebuild every view)
   void modelChanged();  // an edit or undo/redo changed the model (scenario() recompiled)
   void modifiedChanged(bool modified);
+  void draftChanged(bool draft);  // after opened()/modelChanged() when isDraft() changed
 
  private:
   struct Impl;

@@ -41,6 +41,13 @@ int parentJoint(const ModelDescription& d, const std::string& link) {
   return -1;
 }
 
+/// The link compileModel takes as the root: the first one without a parent joint ("" if none).
+std::string firstLinkWithoutParent(const ModelDescription& d) {
+  for (const LinkDescription& l : d.links)
+    if (parentJoint(d, l.name) < 0) return l.name;
+  return {};
+}
+
 /// `link` and every link below it, in description order of the links.
 std::set<std::string> subtree(const ModelDescription& d, const std::string& link) {
   std::set<std::string> out = {link};
@@ -80,13 +87,16 @@ std::string freeName(const ModelDescription& d, const ScenarioDescription* s,
 }
 
 /// The far end of a link's first visual, in the link frame (a cylinder's end along its axis
-/// farther from the origin, a box's +x face, a sphere's +x point); none: `fallback`.
+/// farther from the origin (a capsule's cap included), a box's +x face, a sphere's +x point); none:
+/// `fallback`.
 Vec3 farEnd(const LinkDescription& link, const Vec3& fallback) {
   if (link.visuals.empty()) return fallback;
   const Visual& v = link.visuals.front();
   switch (v.shape) {
-    case Visual::Shape::Cylinder: {
-      const Vec3 half = v.origin.R * Vec3(0.0, 0.0, 0.5 * v.size.y());
+    case Visual::Shape::Cylinder:
+    case Visual::Shape::Capsule: {  // a capsule's end caps add its radius
+      const double extra = v.shape == Visual::Shape::Capsule ? v.size.x() : 0.0;
+      const Vec3 half = v.origin.R * Vec3(0.0, 0.0, 0.5 * v.size.y() + extra);
       const Vec3 a = v.origin.p + half, b = v.origin.p - half;
       return a.norm() >= b.norm() ? a : b;
     }
@@ -288,7 +298,7 @@ std::string addChildLink(ModelDescription& d, ScenarioDescription* s, const std:
 
 std::string deleteLink(ModelDescription& d, ScenarioDescription* s, const std::string& link) {
   if (linkIndex(d, link) < 0) return "no link " + quoted(link);
-  if (parentJoint(d, link) < 0)
+  if (parentJoint(d, link) < 0 && firstLinkWithoutParent(d) == link)
     return "link " + quoted(link) + " is the vehicle (root link): it cannot be deleted";
   const ModelDescription before = d;
   const std::set<std::string> gone = subtree(d, link);
@@ -308,6 +318,14 @@ std::string deleteLink(ModelDescription& d, ScenarioDescription* s, const std::s
     if (auto* bodies = hydroBodies(s))
       eraseIf(*bodies, [&](const HydrodynamicBody& b) { return gone_frames.count(b.link) > 0; });
   }
+  return syncScenarioJoints(before, d, s);
+}
+
+std::string deleteJoint(ModelDescription& d, ScenarioDescription* s, const std::string& joint) {
+  const int j = jointIndex(d, joint);
+  if (j < 0) return "no joint " + quoted(joint);
+  const ModelDescription before = d;
+  d.joints.erase(d.joints.begin() + j);
   return syncScenarioJoints(before, d, s);
 }
 

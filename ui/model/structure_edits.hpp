@@ -43,9 +43,15 @@ std::string addChildLink(ModelDescription& d, ScenarioDescription* s, const std:
                          JointKind kind, std::string* created = nullptr);
 
 /// Deletes `link` with its subtree (joints, frames, added mass; the scenario's thrusters and
-/// hydrodynamic bodies on them). The root link cannot be deleted; nor can a link the scenario's
-/// root, resolved-rate frame or analysis end-effector names.
+/// hydrodynamic bodies on them). The root link (the first link without a parent joint) cannot
+/// be deleted; nor can a link the scenario's root, resolved-rate frame or analysis end-effector
+/// names. (A draft's other links without a parent joint can.)
 std::string deleteLink(ModelDescription& d, ScenarioDescription* s, const std::string& link);
+
+/// Added (drafts): deletes the joint only, not its child: what fixes a second parent joint (a
+/// kinematic loop). Deleting a link's only parent joint leaves the link unattached, which
+/// compiling refuses (a draft keeps it).
+std::string deleteJoint(ModelDescription& d, ScenarioDescription* s, const std::string& joint);
 
 /// Copies the subtree of `link` (not the root) with unique names ("<name>_copy", ...) on the
 /// same parent, its joint 0.25 m beside the original's along the parent's y axis; frames and

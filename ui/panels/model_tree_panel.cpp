@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <functional>
@@ -57,7 +58,10 @@ struct ModelTreePanel::Impl {
     if (!document->isOpen()) return;
     const Scenario& scenario = document->scenario();
     const Model& model = scenario.model;
-    const ModelDescription& d = model.description;
+    // A draft's model is drawn from a stand-in (problems neutralised, unattached links left
+    // out): the tree shows the description as written.
+    const bool draft = document->isDraft();
+    const ModelDescription& d = draft ? document->description() : model.description;
     std::set<std::string> wheels;
     for (const auto& w : scenario.reaction_wheels) wheels.insert(w.name);
     const int editable_links = static_cast<int>(document->description().links.size());
@@ -65,8 +69,9 @@ struct ModelTreePanel::Impl {
 
     auto bodyOfLink = [&](const std::string& name) {
       const int f = model.frameIndex(name);
-      return f >= 0 ? model.frames[f].body : 0;
+      return f >= 0 ? model.frames[f].body : draft ? -1 : 0;
     };
+    std::vector<char> placed(d.links.size(), 0);  // a loop or second parent is shown once
     auto linkIndex = [&](const std::string& name) {
       for (size_t i = 0; i < d.links.size(); ++i)
         if (d.links[i].name == name) return static_cast<int>(i);
@@ -75,12 +80,15 @@ struct ModelTreePanel::Impl {
     auto addLink = [&](QTreeWidgetItem* parent, int link) {
       const std::string& name = d.links[link].name;
       const int body = bodyOfLink(name);
+      placed[size_t(link)] = 1;
       QString type = body == 0 && model.body_names[0] == name
                          ? QStringLiteral("vehicle (%1)").arg(qstr(toString(model.base_type)))
                          : QStringLiteral("link");
       QString details = QStringLiteral("%1 kg").arg(d.links[link].inertial.mass, 0, 'g', 6);
       if (wheels.count(name)) type = QStringLiteral("reaction wheel");
-      if (model.body_names[body] != name)
+      if (body < 0)
+        details += QStringLiteral(", not drawn (draft)");
+      else if (model.body_names[body] != name)
         details += QStringLiteral(", fused into body '%1'").arg(qstr(model.body_names[body]));
       else
         details += QStringLiteral(", body %1").arg(body);
@@ -88,43 +96,65 @@ struct ModelTreePanel::Impl {
       return addRow(parent, RowKind::Link, link, body, -1, qstr(name), type, details);
     };
 
-    std::function<void(QTreeWidgetItem*, int)> addChildren = [&](QTreeWidgetItem* item, int link) {
-      const std::string& name = d.links[link].name;
-      for (size_t j = 0; j < d.joints.size(); ++j) {
-        const JointDescription& jd = d.joints[j];
-        if (jd.parent != name) continue;
-        const int child = linkIndex(jd.child);
-        if (child < 0) continue;
-        const int k = model.jointIndex(jd.name);
-        const int body = k >= 0 ? model.joint_body[k] : bodyOfLink(jd.child);
-        QString type = QStringLiteral("%1 joint").arg(toString(jd.kind));
-        if (wheels.count(jd.name)) type = QStringLiteral("reaction wheel joint");
-        QString details =
-            jd.kind == JointKind::Fixed ? QStringLiteral("fused") : axisText(jd.axis.normalized());
-        if (jd.kind != JointKind::Fixed && jd.has_limits && jd.kind != JointKind::Continuous)
-          details += QStringLiteral(", [%1, %2]").arg(jd.lower, 0, 'g', 6).arg(jd.upper, 0, 'g', 6);
-        if (static_cast<int>(j) >= editable_joints)
-          details += QStringLiteral(" (from the scenario)");
-        auto* joint_item = addRow(item, RowKind::Joint, static_cast<int>(j), body, k, qstr(jd.name),
-                                  type, details);
-        addChildren(addLink(joint_item, child), child);
-      }
-      for (size_t f = 0; f < d.frames.size(); ++f) {
-        const FrameDescription& fd = d.frames[f];
-        if (fd.link != name) continue;
-        addRow(item, RowKind::Frame, static_cast<int>(f), bodyOfLink(fd.link), -1, qstr(fd.name),
-               QStringLiteral("frame"),
-               QStringLiteral("on '%1', at (%2, %3, %4)")
-                   .arg(qstr(fd.link))
-                   .arg(fd.origin.p.x(), 0, 'g', 6)
-                   .arg(fd.origin.p.y(), 0, 'g', 6)
-                   .arg(fd.origin.p.z(), 0, 'g', 6));
-      }
+    std::vector<char> shown_joint(d.joints.size(), 0), shown_frame(d.frames.size(), 0);
+    auto addFrame = [&](QTreeWidgetItem* item, size_t f) {
+      const FrameDescription& fd = d.frames[f];
+      shown_frame[f] = 1;
+      addRow(item, RowKind::Frame, static_cast<int>(f), bodyOfLink(fd.link), -1, qstr(fd.name),
+             QStringLiteral("frame"),
+             QStringLiteral("on '%1', at (%2, %3, %4)")
+                 .arg(qstr(fd.link))
+                 .arg(fd.origin.p.x(), 0, 'g', 6)
+                 .arg(fd.origin.p.y(), 0, 'g', 6)
+                 .arg(fd.origin.p.z(), 0, 'g', 6));
     };
-    const int root = linkIndex(model.body_names.empty() ? std::string() : model.body_names[0]);
+    std::function<void(QTreeWidgetItem*, int)> addChildren;
+    // A joint row and the subtree of its child (a link already shown, or one that does not
+    // exist, is named only: a draft may have loops and dangling references).
+    auto addJoint = [&](QTreeWidgetItem* item, size_t j) {
+      const JointDescription& jd = d.joints[j];
+      shown_joint[j] = 1;
+      const int child = linkIndex(jd.child);
+      const int k = model.jointIndex(jd.name);
+      const int body = k >= 0 ? model.joint_body[k] : bodyOfLink(jd.child);
+      QString type = QStringLiteral("%1 joint").arg(toString(jd.kind));
+      if (wheels.count(jd.name)) type = QStringLiteral("reaction wheel joint");
+      QString details =
+          jd.kind == JointKind::Fixed ? QStringLiteral("fused") : axisText(jd.axis.normalized());
+      if (jd.kind != JointKind::Fixed && jd.has_limits && jd.kind != JointKind::Continuous)
+        details += QStringLiteral(", [%1, %2]").arg(jd.lower, 0, 'g', 6).arg(jd.upper, 0, 'g', 6);
+      if (static_cast<int>(j) >= editable_joints) details += QStringLiteral(" (from the scenario)");
+      if (child < 0)
+        details += QStringLiteral(", no link '%1'").arg(qstr(jd.child));
+      else if (placed[size_t(child)])
+        details += QStringLiteral(", its child '%1' is shown elsewhere").arg(qstr(jd.child));
+      auto* joint_item =
+          addRow(item, RowKind::Joint, static_cast<int>(j), body, k, qstr(jd.name), type, details);
+      if (child >= 0 && !placed[size_t(child)]) addChildren(addLink(joint_item, child), child);
+    };
+    addChildren = [&](QTreeWidgetItem* item, int link) {
+      const std::string& name = d.links[link].name;
+      for (size_t j = 0; j < d.joints.size(); ++j)
+        if (d.joints[j].parent == name && !shown_joint[j]) addJoint(item, j);
+      for (size_t f = 0; f < d.frames.size(); ++f)
+        if (d.frames[f].link == name && !shown_frame[f]) addFrame(item, f);
+    };
+    int root = linkIndex(model.body_names.empty() ? std::string() : model.body_names[0]);
+    if (root < 0 && !d.links.empty()) root = 0;
     if (root < 0) return;
     auto* root_item = addLink(nullptr, root);
     addChildren(root_item, root);
+    // A draft's items that do not hang from the root follow it: joints from a link that does
+    // not exist (with their subtrees), then other trees and loops.
+    for (size_t j = 0; j < d.joints.size(); ++j)
+      if (!shown_joint[j] && linkIndex(d.joints[j].parent) < 0) addJoint(nullptr, j);
+    for (size_t i = 0; i < d.links.size(); ++i)
+      if (!placed[i]) addChildren(addLink(nullptr, static_cast<int>(i)), static_cast<int>(i));
+    for (size_t j = 0; j < d.joints.size(); ++j)
+      if (!shown_joint[j]) addJoint(nullptr, j);
+    for (size_t f = 0; f < d.frames.size(); ++f)
+      if (!shown_frame[f]) addFrame(nullptr, f);
+    if (draft) markProblems(root_item);
     tree->expandAll();
     for (int c = 0; c < 3; ++c) tree->resizeColumnToContents(c);
 
@@ -134,6 +164,51 @@ struct ModelTreePanel::Impl {
           select(*it);
           break;
         }
+    }
+  }
+
+  /// Each item a draft's problem names: a warning icon, the reason in its tooltip and in
+  /// ProblemRole (the model's own problems on the root row).
+  void markProblems(QTreeWidgetItem* root_item) {
+    auto mark = [](QTreeWidgetItem* item, const QString& message) {
+      QString all = item->data(0, ProblemRole).toString();
+      all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + message;
+      item->setData(0, ProblemRole, all);
+      item->setIcon(0, item->treeWidget()->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+      item->setForeground(0, QBrush(QColor(190, 30, 30)));
+      for (int c = 0; c < 3; ++c) item->setToolTip(c, all);
+    };
+    for (const ModelProblem& p : document->modelProblems()) {
+      const QString message = qstr(p.message);
+      QTreeWidgetItem* target = nullptr;
+      RowKind kind = RowKind::Link;
+      int index = p.index;
+      switch (p.item) {
+        case ModelItem::Link:
+          break;
+        case ModelItem::Joint:
+          kind = RowKind::Joint;
+          break;
+        case ModelItem::Frame:
+          kind = RowKind::Frame;
+          break;
+        case ModelItem::AddedMass:  // on the link it is attached to
+          index = -1;
+          for (QTreeWidgetItemIterator it(tree); *it && !target; ++it)
+            if ((*it)->data(0, KindRole).toInt() != static_cast<int>(RowKind::Joint) &&
+                (*it)->text(0) == qstr(p.name))
+              target = *it;
+          break;
+        case ModelItem::Model:
+          index = -1;
+          target = root_item;
+          break;
+      }
+      for (QTreeWidgetItemIterator it(tree); *it && !target && index >= 0; ++it)
+        if ((*it)->data(0, KindRole).toInt() == static_cast<int>(kind) &&
+            (*it)->data(0, DescriptionIndexRole).toInt() == index)
+          target = *it;
+      mark(target ? target : root_item, message);
     }
   }
 
@@ -172,6 +247,7 @@ ModelTreePanel::ModelTreePanel(ModelDocument* document, QWidget* parent)
   impl_->tree->setHeaderLabels({tr("Name"), tr("Type"), tr("Details")});
   impl_->tree->setSelectionMode(QAbstractItemView::SingleSelection);
   impl_->tree->setUniformRowHeights(true);
+  impl_->tree->setIndentation(12);  // a 7-link chain nests 14 levels deep
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(impl_->tree);

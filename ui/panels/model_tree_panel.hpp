@@ -24,9 +24,11 @@ class ModelTreePanel : public QWidget {
   QTreeWidget* treeWidget() const;
   enum Role {
     KindRole = 0x0100 + 1,  // Qt::UserRole + 1: RowKind
-    DescriptionIndexRole,   // link/joint/frame index in scenario().model.description
+    DescriptionIndexRole,   // link/joint/frame index in scenario().model.description (in a
+                            // draft: in document->description(); body -1 if not drawn)
     BodyRole,               // compiled body the row belongs to
     JointIndexRole,         // compiled joint (user order), -1 for fixed joints and other rows
+    ProblemRole,            // added (drafts): why the item keeps the model from compiling
   };
   enum class RowKind { Link, Joint, Frame };
   /// Added: makes the row of that kind and name current, emitting the selection signals as a

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -78,7 +79,18 @@ struct PropertyInspector::Impl {
   }
 
   void build() {
-    auto* layout = new QVBoxLayout(self);
+    // Scrolled: the fields need more height than a docked column has beside the model tree,
+    // and without a scroll area the inspector's minimum height squeezed the tree to three rows.
+    auto* outer = new QVBoxLayout(self);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName("propertyScroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget;
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     title = new QLabel;
     title->setObjectName("title");
     QFont bold = title->font();

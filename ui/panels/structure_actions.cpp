@@ -31,8 +31,9 @@ struct StructureActions::Current {
   QString link;   // link row: itself; joint row: its child link; frame row: its link
   QString joint;  // link row: its parent joint ("" for the root); joint row: itself
   JointKind joint_kind = JointKind::Revolute;
-  bool root = false;  // the link is the vehicle
-  QString wheel;      // a reaction wheel's link or joint row (not `valid`: the scenario's)
+  bool root = false;        // the link is the vehicle
+  bool loop_joint = false;  // joint row: a second parent joint of its child (a draft's loop)
+  QString wheel;            // a reaction wheel's link or joint row (not `valid`: the scenario's)
 };
 
 StructureActions::StructureActions(ModelDocument* document, ModelTreePanel* tree,
@@ -188,7 +189,12 @@ StructureActions::Current StructureActions::current() const {
         c.joint = qstr(j->name);
         c.joint_kind = j->kind;
       } else {
-        c.root = true;
+        // The vehicle is the first link without a parent joint; a draft may have others.
+        for (const auto& l : d.links)
+          if (!parentJointOf(l.name)) {
+            c.root = l.name == name;
+            break;
+          }
       }
       break;
     }
@@ -203,6 +209,7 @@ StructureActions::Current StructureActions::current() const {
       c.joint = c.name;
       c.link = qstr(j->child);
       c.joint_kind = j->kind;
+      c.loop_joint = parentJointOf(j->child) != j;
       break;
     }
     case RowKind::Frame: {
@@ -229,7 +236,9 @@ void StructureActions::update() {
   compose_->replaceVehicleAction()->setEnabled(open);
   compose_->setCurrentLink(c.valid ? c.link : QString());
   duplicate_->setEnabled(has_joint);
-  delete_->setEnabled(has_joint || (c.valid && c.kind == RowKind::Frame) || !c.wheel.isEmpty());
+  const bool unattached = c.valid && c.kind == RowKind::Link && c.joint.isEmpty() && !c.root;
+  delete_->setEnabled(has_joint || unattached || (c.valid && c.kind == RowKind::Frame) ||
+                      !c.wheel.isEmpty());
   const bool scenario = document_ && document_->isScenarioFile();
   add_wheel_->setEnabled(scenario && link && c.root);
   add_thruster_->setEnabled(scenario && link);
@@ -243,6 +252,8 @@ void StructureActions::update() {
   QString what;
   if (!c.wheel.isEmpty())
     what = tr("reaction wheel '%1'").arg(c.wheel);
+  else if (c.loop_joint)
+    what = tr("joint '%1'").arg(c.name);
   else if (c.valid)
     what = c.kind == RowKind::Frame ? tr("frame '%1'").arg(c.name) : tr("link '%1'").arg(c.link);
   delete_->setText(what.isEmpty() || !delete_->isEnabled() ? tr("&Delete")
@@ -296,6 +307,9 @@ void StructureActions::remove() {
   if (c.kind == RowKind::Frame) {
     parent = c.link;
     ok = document_->deleteFrame(c.name, &error);
+  } else if (c.loop_joint) {  // the joint alone: its child keeps its first parent joint
+    parent = c.link;
+    ok = document_->deleteJoint(c.name, &error);
   } else {
     for (const auto& j : document_->description().joints)
       if (qstr(j.name) == c.joint) parent = qstr(j.parent);

@@ -32,6 +32,8 @@ class StructureActions : public QObject {
   QAction* jointTypeAction(JointKind kind) const { return joint_type_[static_cast<int>(kind)]; }
   QAction* addFrameAction() const { return add_frame_; }
   QAction* duplicateAction() const { return duplicate_; }
+  /// Delete: a link row or its parent joint's row deletes the link and its subtree; the row of a
+  /// second parent joint (a draft's loop) deletes that joint alone; a frame row the frame.
   QAction* deleteAction() const { return delete_; }
   QAction* renameAction() const { return rename_; }
   QAction* reparentAction() const { return reparent_; }
