@@ -3,8 +3,8 @@
 # needed) into docs/screenshots/: each is the whole window after a self-measurement run of an
 # example (3D view with the manipulability ellipsoids, three live plots, the explanation), and
 # the run's report (docs/screenshots/<name>.json) sits next to it. Then the editing
-# walkthrough's steps (docs/screenshots/editing-*.png) from test_app_editing_walkthrough, which
-# checks each step as it shoots it.
+# walkthrough's steps (docs/screenshots/editing-*.png) from test_app_editing_walkthrough and
+# test_app_drafts, which check each step as they shoot it.
 #   scripts/screenshots.sh            # BUILD_DIR=build by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ if [[ ! -f $build/build.ninja ]]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMS_BUILD_BENCH=OFF
 fi
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench \
-  test_app_editing_walkthrough
+  test_app_editing_walkthrough test_app_drafts
 
 out=docs/screenshots
 mkdir -p "$out"
@@ -34,4 +34,7 @@ shoot workbench-seed003-inspection seed003_inspection 8
 echo "== editing walkthrough"
 VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
   "$build/tests/test_app_editing_walkthrough" >/dev/null
+# Step 7: a draft (a model that does not compile, opened to be fixed), from test_app_drafts.
+VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
+  "$build/tests/test_app_drafts" >/dev/null
 ls "$out"/editing-*.png

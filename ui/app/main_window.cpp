@@ -1,7 +1,6 @@
 #include "ui/app/main_window.hpp"
 
 #include <QApplication>
-#include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
@@ -95,13 +94,6 @@ void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
   connect(start_page_, &StartPage::openDialogRequested, this, &MainWindow::openWithDialog);
   panels_.push_back(sceneViewPanel(scene_));
   for (auto& panel : addPanelDocks(this, specs, *context_)) panels_.push_back(std::move(panel));
-  // Two fifths of the left column for the model tree, the rest for the inspector below it (left
-  // to itself the tree shrank to three rows: the structure the editor works on was hidden).
-  auto* tree_dock = findChild<QDockWidget*>("modelTreeDock", Qt::FindDirectChildrenOnly);
-  auto* inspector_dock =
-      findChild<QDockWidget*>("propertyInspectorDock", Qt::FindDirectChildrenOnly);
-  if (tree_dock && inspector_dock)
-    resizeDocks({tree_dock, inspector_dock}, {280, 420}, Qt::Vertical);
   for (const auto& panel : panels_) panel->bind(*context_);  // how panels reach each other
   pump_ = new FramePump(controller_, this);
   for (const auto& panel : panels_) pump_->addPanel(panel.get());

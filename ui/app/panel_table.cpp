@@ -16,11 +16,13 @@ QString tr(const char* text) { return QCoreApplication::translate("vms::ui::Main
 
 std::vector<PanelSpec> workbenchPanels() {
   // clang-format off
-  // id, title, area, factory, dock to share tabs with, initial size (workbench_panel.hpp)
+  // id, title, area, factory, dock to share tabs with, initial size, column share
+  // (workbench_panel.hpp)
   return {
-      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 460},
+      // Two fifths of the left column for the tree (left to itself it shrank to three rows).
+      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 460, 280},
       {"propertyInspectorDock", tr("Properties"), Qt::LeftDockWidgetArea, propertyInspectorDock,
-       {}, 0},
+       {}, 0, 420},
       {"explanationDock", tr("Explanation"), Qt::LeftDockWidgetArea, explanationDock,
        "propertyInspectorDock", 0},
       {"scenarioDock", tr("Scenario"), Qt::LeftDockWidgetArea, scenarioDock,

@@ -11,6 +11,8 @@ std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
   std::vector<std::unique_ptr<WorkbenchPanel>> panels;
   QList<QDockWidget*> wide, tall;  // initial widths (left/right area), heights (top/bottom)
   QList<int> widths, heights;
+  QList<QDockWidget*> stacked;  // side docks sharing their column's height
+  QList<int> shares;
   for (const PanelSpec& spec : specs) {
     std::unique_ptr<WorkbenchPanel> panel = spec.create(context);
     auto* dock = new QDockWidget(spec.title, window);
@@ -24,6 +26,10 @@ std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
         front->raise();
       }
     }
+    if (spec.column_share > 0) {
+      stacked << dock;
+      shares << spec.column_share;
+    }
     if (spec.size > 0) {
       const bool side = spec.area == Qt::LeftDockWidgetArea || spec.area == Qt::RightDockWidgetArea;
       (side ? wide : tall) << dock;
@@ -33,6 +39,7 @@ std::vector<std::unique_ptr<WorkbenchPanel>> addPanelDocks(QMainWindow* window,
   }
   window->resizeDocks(wide, widths, Qt::Horizontal);
   window->resizeDocks(tall, heights, Qt::Vertical);
+  window->resizeDocks(stacked, shares, Qt::Vertical);
   return panels;
 }
 

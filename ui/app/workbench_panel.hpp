@@ -76,6 +76,9 @@ struct PanelSpec {
   std::function<std::unique_ptr<WorkbenchPanel>(WorkbenchContext&)> create;
   QString tab_with;  // id of an earlier dock to share tabs with (that one stays in front)
   int size = 0;      // initial width (left/right area) or height (top/bottom); 0: Qt's choice
+  /// Added: initial height of a left/right dock stacked above or below others in its column
+  /// (their shares of the column are in proportion); 0: Qt's choice.
+  int column_share = 0;
 };
 
 /// The docks of the workbench, in creation order (panel_table.cpp).
