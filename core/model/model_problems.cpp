@@ -418,6 +418,19 @@ ModelProblem problemOf(const std::string& message, const Target& t, const StandI
 
 }  // namespace
 
+ModelProblem problemNamedBy(const std::string& message, const ModelDescription& description) {
+  const StandIn identity(description);
+  for (size_t from = 0; from != std::string::npos;) {
+    const Target t = targetOf(message.substr(from), description);
+    if (t.index >= 0) return problemOf(message, t, identity, description);
+    from = message.find(": ", from);
+    if (from != std::string::npos) from += 2;
+  }
+  ModelProblem none;
+  none.message = message;
+  return none;
+}
+
 ModelDiagnosis diagnoseModel(const ModelDescription& description) {
   ModelDiagnosis out;
   StandIn s(description);

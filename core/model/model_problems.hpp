@@ -32,4 +32,8 @@ struct ModelDiagnosis {
 
 ModelDiagnosis diagnoseModel(const ModelDescription& description);
 
+/// The item of `description` a refusal names ("link 'x': ...", also after a prefix such as
+/// "<file>: model: "), as diagnoseModel would tie it; item Model, index -1 if it names none.
+ModelProblem problemNamedBy(const std::string& message, const ModelDescription& description);
+
 }  // namespace vms

@@ -291,6 +291,24 @@ class TestModelProblems : public QObject {
     QCOMPARE(diagnosis.stand_in.links[0].inertial.mass, 10.0);
   }
 
+  // A refusal's item, also behind the prefix a scenario file's assembly puts before it.
+  void problemNamedByARefusal() {
+    const ModelDescription d = arm();
+    ModelProblem p = problemNamedBy("arm.scenario.json: model: joint 'j2': axis is zero", d);
+    QVERIFY(p.item == ModelItem::Joint);
+    QCOMPARE(p.index, 1);
+    QCOMPARE(p.name, std::string("j2"));
+    p = problemNamedBy("link 'l3': mass is negative (-1)", d);
+    QVERIFY(p.item == ModelItem::Link);
+    QCOMPARE(p.index, 3);
+    p = problemNamedBy("frame 'tool': unknown link 'x'", d);
+    QVERIFY(p.item == ModelItem::Frame);
+    QCOMPARE(p.index, 0);
+    p = problemNamedBy("initial_state: q has 2 values", d);
+    QVERIFY(p.item == ModelItem::Model);
+    QCOMPARE(p.index, -1);
+  }
+
   // The shipped models compile, so they have no problem and are their own stand-in.
   void shippedModelsHaveNone() {
     const QDir dir(QStringLiteral(VMS_SOURCE_DIR "/models"));

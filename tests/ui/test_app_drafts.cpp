@@ -9,7 +9,8 @@
 //    reopening the saved file gives the draft again, without a question;
 //  - a recovery copy of an edited draft restores a draft;
 //  - fixing the rest through the tree's Delete (the loop joint alone, then the loose link)
-//    ends the draft: the run plays, the saved file opens strictly again.
+//    ends the draft: the run plays, the saved file opens strictly again;
+//  - in a model that compiles, a refused edit marks its item in the tree with the reason.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh) the draft is saved as editing-7-draft.png.
 #include <QAction>
 #include <QMessageBox>
@@ -299,6 +300,31 @@ class TestAppDrafts : public QObject {
     ModelDocument strict;
     QVERIFY2(strict.open(saved_, &error), qPrintable(error));
     QVERIFY(!strict.isDraft());
+  }
+
+  // In a model that compiles an edit that would break it is refused; the tree marks the item
+  // with the reason until the next change.
+  void refusedEditMarksItsItem() {
+    QVERIFY(!doc()->isDraft());
+    const int link2 = linkIndex(*doc(), "link2");
+    QString error;
+    QVERIFY(!doc()->setLinkProperty(link2, LinkProperty::Mass, VecX::Constant(1, -1.0), &error));
+    QVERIFY(!doc()->isDraft());
+    QMap<QString, QString> marked = markedRows(tree_);
+    QCOMPARE(marked.keys(), QStringList({"link:link2"}));
+    QCOMPARE(marked["link:link2"], error);
+    int joint3 = -1;
+    for (size_t j = 0; j < doc()->description().joints.size(); ++j)
+      if (doc()->description().joints[j].name == "joint3") joint3 = int(j);
+    const double upper = doc()->description().joints[size_t(joint3)].upper;
+    QVERIFY(!doc()->setJointProperty(joint3, JointProperty::Lower, VecX::Constant(1, upper + 1.0),
+                                     &error));
+    QVERIFY2(error.contains("joint 'joint3': lower limit exceeds upper limit"), qPrintable(error));
+    marked = markedRows(tree_);
+    QCOMPARE(marked.keys(), QStringList({"joint:joint3", "link:link2"}));
+    QCOMPARE(marked["joint:joint3"], error);
+    QVERIFY(doc()->setLinkProperty(link2, LinkProperty::Mass, VecX::Constant(1, 6.0), &error));
+    QVERIFY(markedRows(tree_).isEmpty());
   }
 
   void cleanupTestCase() { window_.reset(); }

@@ -105,10 +105,17 @@ struct ModelDocument::Impl {
       next.scenario = buildScenario(next.description, next.source, &next.warnings);
       if (simulatable) checkSimulatable(next.scenario);
     } catch (const std::exception& e) {
-      setError(error, qstr(e.what()));
+      refuse(e.what(), error);
       return false;
     }
     return true;
+  }
+
+  /// A refused edit: the message for the caller, and editRefused naming the item it concerns.
+  void refuse(const std::string& message, QString* error) const {
+    setError(error, qstr(message));
+    const ModelProblem p = problemNamedBy(message, current->description);
+    emit self->editRefused(static_cast<int>(p.item), p.index, qstr(message));
   }
 
   /// Validates `edited` and pushes it as one undo step. False + message if refused.
@@ -135,7 +142,7 @@ struct ModelDocument::Impl {
     next->source = current->source;
     if (const std::string problem = edit(next->description, &next->source.description);
         !problem.empty()) {
-      setError(error, qstr(problem));
+      refuse(problem, error);
       return false;
     }
     if (!assemble(*next, /*simulatable=*/true, error)) return false;
@@ -287,6 +294,7 @@ bool ModelDocument::setLinkProperty(int link, LinkProperty property, const VecX&
   const std::string problem = setLinkPropertyValue(d, link, property, value);
   if (!problem.empty()) {
     setError(error, qstr(problem));
+    emit editRefused(static_cast<int>(ModelItem::Link), link, qstr(problem));
     return false;
   }
   if (bitwiseEqual(linkPropertyValue(d, link, property),
@@ -306,6 +314,7 @@ bool ModelDocument::setJointProperty(int joint, JointProperty property, const Ve
   const std::string problem = setJointPropertyValue(d, joint, property, value);
   if (!problem.empty()) {
     setError(error, qstr(problem));
+    emit editRefused(static_cast<int>(ModelItem::Joint), joint, qstr(problem));
     return false;
   }
   const JointDescription& before = impl_->current->description.joints[joint];

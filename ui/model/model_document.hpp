@@ -173,6 +173,10 @@ class ModelDocument : public QObject {
   void modelChanged();  // an edit or undo/redo changed the model (scenario() recompiled)
   void modifiedChanged(bool modified);
   void draftChanged(bool draft);  // after opened()/modelChanged() when isDraft() changed
+  /// Added: an edit was refused; `item` (a vms::ModelItem) and `index` name the item of
+  /// description() it concerns (index -1: none found), `message` why (the model tree marks it
+  /// until the next change).
+  void editRefused(int item, int index, const QString& message);
 
  private:
   struct Impl;

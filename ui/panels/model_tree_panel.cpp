@@ -167,48 +167,37 @@ struct ModelTreePanel::Impl {
     }
   }
 
-  /// Each item a draft's problem names: a warning icon, the reason in its tooltip and in
-  /// ProblemRole (the model's own problems on the root row).
+  /// Marks a row: a warning icon, the reason in its tooltip and in ProblemRole.
+  static void mark(QTreeWidgetItem* item, const QString& message) {
+    QString all = item->data(0, ProblemRole).toString();
+    if (all.split('\n').contains(message)) return;
+    all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + message;
+    item->setData(0, ProblemRole, all);
+    item->setIcon(0, item->treeWidget()->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    item->setForeground(0, QBrush(QColor(190, 30, 30)));
+    for (int c = 0; c < 3; ++c) item->setToolTip(c, all);
+  }
+
+  /// The row of a problem's item (an added mass: its link's row); null if none is shown.
+  QTreeWidgetItem* rowOf(ModelItem item, int index, const QString& name) const {
+    if (item == ModelItem::Model || index < 0) return nullptr;
+    const RowKind kind = item == ModelItem::Joint   ? RowKind::Joint
+                         : item == ModelItem::Frame ? RowKind::Frame
+                                                    : RowKind::Link;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+      if ((*it)->data(0, KindRole).toInt() != static_cast<int>(kind)) continue;
+      if (item == ModelItem::AddedMass ? (*it)->text(0) == name
+                                       : (*it)->data(0, DescriptionIndexRole).toInt() == index)
+        return *it;
+    }
+    return nullptr;
+  }
+
+  /// Each item a draft's problem names (the model's own problems on the root row).
   void markProblems(QTreeWidgetItem* root_item) {
-    auto mark = [](QTreeWidgetItem* item, const QString& message) {
-      QString all = item->data(0, ProblemRole).toString();
-      all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + message;
-      item->setData(0, ProblemRole, all);
-      item->setIcon(0, item->treeWidget()->style()->standardIcon(QStyle::SP_MessageBoxWarning));
-      item->setForeground(0, QBrush(QColor(190, 30, 30)));
-      for (int c = 0; c < 3; ++c) item->setToolTip(c, all);
-    };
     for (const ModelProblem& p : document->modelProblems()) {
-      const QString message = qstr(p.message);
-      QTreeWidgetItem* target = nullptr;
-      RowKind kind = RowKind::Link;
-      int index = p.index;
-      switch (p.item) {
-        case ModelItem::Link:
-          break;
-        case ModelItem::Joint:
-          kind = RowKind::Joint;
-          break;
-        case ModelItem::Frame:
-          kind = RowKind::Frame;
-          break;
-        case ModelItem::AddedMass:  // on the link it is attached to
-          index = -1;
-          for (QTreeWidgetItemIterator it(tree); *it && !target; ++it)
-            if ((*it)->data(0, KindRole).toInt() != static_cast<int>(RowKind::Joint) &&
-                (*it)->text(0) == qstr(p.name))
-              target = *it;
-          break;
-        case ModelItem::Model:
-          index = -1;
-          target = root_item;
-          break;
-      }
-      for (QTreeWidgetItemIterator it(tree); *it && !target && index >= 0; ++it)
-        if ((*it)->data(0, KindRole).toInt() == static_cast<int>(kind) &&
-            (*it)->data(0, DescriptionIndexRole).toInt() == index)
-          target = *it;
-      mark(target ? target : root_item, message);
+      QTreeWidgetItem* row = rowOf(p.item, p.index, qstr(p.name));
+      mark(row ? row : root_item, qstr(p.message));
     }
   }
 
@@ -259,6 +248,17 @@ ModelTreePanel::ModelTreePanel(ModelDocument* document, QWidget* parent)
       impl_->rebuild();
     });
     connect(document, &ModelDocument::modelChanged, this, [this] { impl_->rebuild(); });
+    // A refused edit marks its item until the next change rebuilds the tree.
+    connect(document, &ModelDocument::editRefused, this,
+            [this](int item, int index, const QString& message) {
+              const auto kind = static_cast<ModelItem>(item);
+              const QString name =
+                  kind == ModelItem::AddedMass && index >= 0 &&
+                          index < static_cast<int>(impl_->document->description().added_mass.size())
+                      ? qstr(impl_->document->description().added_mass[size_t(index)].link)
+                      : QString();
+              if (QTreeWidgetItem* row = impl_->rowOf(kind, index, name)) Impl::mark(row, message);
+            });
     impl_->rebuild();
   }
 }
