@@ -1,6 +1,7 @@
 #include "core/model/model_problems.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -435,9 +436,12 @@ ModelDiagnosis diagnoseModel(const ModelDescription& description) {
   ModelDiagnosis out;
   StandIn s(description);
   // Each round removes one refusal; a description has at most this many items to neutralise.
-  const size_t rounds = 2 * (description.links.size() + description.joints.size() +
-                             description.frames.size() + description.added_mass.size()) +
-                        8;
+  // Each round compiles the whole model (O(N)): past kMaxProblems the list stops and the
+  // stand-in is not used (a file with that many problems is no draft one fixes by hand).
+  const size_t rounds = std::min<size_t>(
+      kMaxProblems, 2 * (description.links.size() + description.joints.size() +
+                         description.frames.size() + description.added_mass.size()) +
+                        8);
   for (size_t round = 0; round < rounds; ++round) {
     std::string message;
     try {

@@ -7,6 +7,7 @@
 // a second parent joint dropped, an unattached subtree left out, ...) and compiles again,
 // until the stand-in compiles. So the problems are exactly what compiling would refuse, in
 // the order it refuses them.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct ModelDiagnosis {
   ModelDescription stand_in;           // the description with every problem neutralised
   bool stand_in_compiles = false;      // false only if a refusal could not be neutralised
 };
+
+/// At most this many problems are listed (stand_in_compiles is false when there are more).
+constexpr size_t kMaxProblems = 500;
 
 ModelDiagnosis diagnoseModel(const ModelDescription& description);
 

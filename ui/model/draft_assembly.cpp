@@ -33,13 +33,21 @@ void assembleAllowingDraft(DocumentSnapshot& snapshot) {
   snapshot.problems.clear();
   snapshot.scenario_problems.clear();
   std::vector<std::string> warnings = snapshot.warnings;
+  std::string refusal;
   try {
     snapshot.scenario = simulatable(snapshot.description, snapshot.source, &warnings);
     snapshot.warnings = std::move(warnings);
     return;
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
+    refusal = e.what();
   }
-  ModelDiagnosis diagnosis = diagnoseModel(snapshot.description);
+  ModelDiagnosis diagnosis;
+  try {
+    diagnosis = diagnoseModel(snapshot.description);
+  } catch (const std::exception& e) {  // out of memory: the refusal alone, a placeholder drawn
+    diagnosis.problems = {ModelProblem{ModelItem::Model, -1, snapshot.description.name,
+                                       refusal + " (" + e.what() + ")"}};
+  }
   snapshot.problems = std::move(diagnosis.problems);
   const ModelDescription drawn =
       diagnosis.stand_in_compiles ? diagnosis.stand_in : placeholder(snapshot.description);
