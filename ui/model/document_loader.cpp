@@ -56,6 +56,36 @@ void checkSimulatable(const Scenario& scenario) {
   Simulator check(scenario);  // what the constructor refuses, refused before the document opens
 }
 
+namespace {
+
+/// The description and the scenario source of `path`, read but neither compiled nor assembled.
+void readDescription(const std::string& path, LoadedDocument& out) {
+  DocumentSnapshot& s = out.snapshot;
+  if (isScenarioFileName(path)) {
+    // Read by the core exactly as `vms run` reads it (every problem gets the command line's
+    // message); the document edits the description's model.
+    s.source = scenarioFileSource(path, &s.warnings);
+    s.description = scenarioModelDescription(s.source, &out.model_dir);
+  } else {
+    s.description = loadModelDescription(path, &s.warnings);
+    s.source = defaultScenarioSource(path);
+    out.model_dir = s.source.base_dir;
+  }
+}
+
+}  // namespace
+
+bool documentReads(const std::string& path) {
+  if (!isScenarioFileName(path) && !isModelFileName(path)) return false;
+  try {
+    LoadedDocument out;
+    readDescription(path, out);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 LoadedDocument loadDocument(const std::string& path, bool repair_inertia, bool allow_draft) {
   if (!isScenarioFileName(path) && !isModelFileName(path))
     throw ModelError(path +
@@ -63,16 +93,7 @@ LoadedDocument loadDocument(const std::string& path, bool repair_inertia, bool a
   LoadedDocument out;
   DocumentSnapshot& s = out.snapshot;
   try {
-    if (isScenarioFileName(path)) {
-      // Read by the core exactly as `vms run` reads it (every problem gets the command line's
-      // message); the document edits the description's model.
-      s.source = scenarioFileSource(path, &s.warnings);
-      s.description = scenarioModelDescription(s.source, &out.model_dir);
-    } else {
-      s.description = loadModelDescription(path, &s.warnings);
-      s.source = defaultScenarioSource(path);
-      out.model_dir = s.source.base_dir;
-    }
+    readDescription(path, out);
     if (repair_inertia)
       for (const std::string& w : repairInertias(s.description))
         s.warnings.push_back(path + ": " + w);

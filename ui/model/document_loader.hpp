@@ -25,6 +25,10 @@ bool isScenarioFileName(const std::string& path);
 LoadedDocument loadDocument(const std::string& path, bool repair_inertia = false,
                             bool allow_draft = false);
 
+/// Whether `path` reads (a known file type, parsed; the model is not compiled): what
+/// loadDocument with `allow_draft` opens. Never throws.
+bool documentReads(const std::string& path);
+
 /// Reads `text` as the file `path` would be read (.scenario.json or .vms.json) and returns the
 /// model description it holds; throws ModelError. Saving checks with it that what it is about
 /// to write reads back to the same description. `assemble` false (a draft): read only, the

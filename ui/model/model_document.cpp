@@ -218,12 +218,7 @@ bool ModelDocument::openAsDraft(const QString& path, QString* error) {
 }
 
 bool ModelDocument::canOpenAsDraft(const QString& path) {
-  try {
-    loadDocument(path.toStdString(), /*repair_inertia=*/false, /*allow_draft=*/true);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+  return documentReads(path.toStdString());
 }
 
 bool ModelDocument::isDraft() const { return impl_->open && impl_->current->isDraft(); }
