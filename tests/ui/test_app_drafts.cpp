@@ -10,7 +10,9 @@
 //  - a recovery copy of an edited draft restores a draft;
 //  - fixing the rest through the tree's Delete (the loop joint alone, then the loose link)
 //    ends the draft: the run plays, the saved file opens strictly again;
-//  - in a model that compiles, a refused edit marks its item in the tree with the reason.
+//  - in a model that compiles, a refused edit marks its item in the tree with the reason;
+//  - a scenario file around it whose controller names a missing joint: a draft with both the
+//    model's and the scenario's problems, saved and reopened as one.
 // With VMS_SCREENSHOT_DIR set (scripts/screenshots.sh) the draft is saved as editing-7-draft.png.
 #include <QAction>
 #include <QMessageBox>
@@ -325,6 +327,38 @@ class TestAppDrafts : public QObject {
     QCOMPARE(marked["joint:joint3"], error);
     QVERIFY(doc()->setLinkProperty(link2, LinkProperty::Mass, VecX::Constant(1, 6.0), &error));
     QVERIFY(markedRows(tree_).isEmpty());
+    doc()->undoStack()->undo();
+    QVERIFY(!doc()->isModified());
+  }
+
+  // A scenario file around the broken model, whose controller names a joint the model lacks:
+  // a draft with the model's problems and the scenario's; saved and reopened, still both.
+  void scenarioFileDraft() {
+    const QString scenario = test::writeFileIn(
+        dir_, "arm_draft.scenario.json",
+        R"({"name": "arm_draft", "model": "arm_draft.vms.json", "mode": "floating",
+            "controllers": [{"type": "computed_torque", "joints": ["joint1", "ghost"],
+                             "gains": {"kp": 1, "kd": 1}}],
+            "duration": 1, "dt": 0.01})");
+    QString error;
+    QVERIFY(!ModelDocument().open(scenario, &error));
+    QVERIFY2(window_->openAsDraft(scenario, &error), qPrintable(error));
+    QVERIFY(doc()->isDraft());
+    QStringList problems = doc()->problemMessages();
+    QCOMPARE(problems.size(), 4);
+    QCOMPARE(problems.mid(0, 3), first_problems_);
+    QVERIFY2(problems[3].contains("ghost") && problems[3].contains("arm_draft.scenario.json"),
+             qPrintable(problems[3]));
+    QVERIFY(window_->draftBar()->text().startsWith("Draft: 4 problems"));
+    const QString saved = dir_.filePath("saved_draft.scenario.json");
+    QVERIFY2(window_->saveTo(saved, &error), qPrintable(error));
+    QVERIFY(window_->openFile(test::sourcePath("models/seed004_spatial.vms.json"), &error));
+    QVERIFY2(window_->openFile(saved, &error), qPrintable(error));  // reopens as a draft
+    QVERIFY(doc()->isDraft());
+    problems = doc()->problemMessages();
+    QCOMPARE(problems.size(), 4);
+    QCOMPARE(problems.mid(0, 3), first_problems_);
+    QVERIFY(problems[3].contains("ghost"));
   }
 
   void cleanupTestCase() { window_.reset(); }
