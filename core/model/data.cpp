@@ -8,6 +8,8 @@ Data::Data(const Model& m)
       v(m.nbodies, Vec6::Zero()),
       c(m.nbodies, Vec6::Zero()),
       S0(Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6>::Zero(6, m.base_dof)),
+      sin_q(VecX::Zero(m.njoints)),
+      cos_q(VecX::Zero(m.njoints)),
       I(m.nbodies, Mat6::Zero()),
       IA(m.nbodies, Mat6::Zero()),
       pA(m.nbodies, Vec6::Zero()),
