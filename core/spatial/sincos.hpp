@@ -24,6 +24,17 @@ constexpr double P1 = 1.57079632673412561417e+00, P1t = 6.07710050650619224932e-
                  P3 = 2.02226624871116645580e-21, P3t = 8.47842766036889956997e-32;
 constexpr double kMaxFast = 1e5;
 
+// n = the integer nearest v (|v| < 2^51) and n mod 4, by the shifter trick: adding 1.5 2^52
+// rounds to an integer in the last mantissa bits (no call, no conversion: it vectorises).
+inline double nearestInteger(double v, std::uint64_t& n_mod_4) {
+  constexpr double kShifter = 0x1.8p52;
+  const double shifted = v + kShifter;
+  std::uint64_t bits;
+  std::memcpy(&bits, &shifted, sizeof bits);
+  n_mod_4 = bits & 3;
+  return shifted - kShifter;
+}
+
 inline int biasedExponent(double x) {
   std::uint64_t bits;
   std::memcpy(&bits, &x, sizeof bits);
@@ -32,7 +43,7 @@ inline int biasedExponent(double x) {
 
 // sin and cos of y0 + y1 (|y0| <= pi/4, y1 a tail below half an ulp of y0), rotated to the
 // quadrant n mod 4: fdlibm's __kernel_sin(y0, y1, 1) and __kernel_cos(y0, y1).
-inline void kernels(double n, double y0, double y1, double& s, double& c) {
+inline void kernels(std::uint64_t quadrant, double y0, double y1, double& s, double& c) {
   constexpr double S1 = -1.66666666666666324348e-01, S2 = 8.33333333332248946124e-03,
                    S3 = -1.98412698298579493134e-04, S4 = 2.75573137070700676789e-06,
                    S5 = -2.50507602534068634195e-08, S6 = 1.58969099521155010221e-10;
@@ -48,12 +59,11 @@ inline void kernels(double n, double y0, double y1, double& s, double& c) {
   const double hz = 0.5 * z;
   const double wc = 1.0 - hz;
   const double cos_r = wc + (((1.0 - wc) - hz) + (z * rc - y0 * y1));
-  const double quadrant = n - 4.0 * std::floor(0.25 * n);  // 0, 1, 2 or 3
-  const bool swap = quadrant == 1.0 || quadrant == 3.0;
+  const bool swap = (quadrant & 1) != 0;
   const double s0 = swap ? cos_r : sin_r;
   const double c0 = swap ? sin_r : cos_r;
-  s = quadrant >= 2.0 ? -s0 : s0;
-  c = (quadrant == 1.0 || quadrant == 2.0) ? -c0 : c0;
+  s = quadrant >= 2 ? -s0 : s0;
+  c = (quadrant == 1 || quadrant == 2) ? -c0 : c0;
 }
 
 // One angle, fdlibm's __ieee754_rem_pio2 for medium arguments (a second and third reduction
@@ -64,7 +74,8 @@ inline void sinCosOne(double x, double& s, double& c) {
     c = std::cos(x);
     return;
   }
-  const double n = std::nearbyint(x * kTwoOverPi);
+  std::uint64_t quadrant;
+  const double n = nearestInteger(x * kTwoOverPi, quadrant);
   double r = x - n * P1;  // exact
   double w = n * P1t;
   double y0 = r - w;
@@ -83,7 +94,7 @@ inline void sinCosOne(double x, double& s, double& c) {
       y0 = r - w;
     }
   }
-  kernels(n, y0, (r - y0) - w, s, c);
+  kernels(quadrant, y0, (r - y0) - w, s, c);
 }
 
 }  // namespace sincos_detail
@@ -95,21 +106,25 @@ inline void sinCosBatch(const double* x, double* s, double* c, int count) {
   // fdlibm takes a second reduction step when y0 lost more than 16 bits to x, which implies
   // |y0| < 2^-16 |x| (a test on values, so that it vectorises); and large or non-finite x.
   const auto fastIsEnough = [](double xk, double y0) {
-    return std::abs(xk) <= kMaxFast && !(std::abs(y0) < 0x1p-16 * std::abs(xk));
+    // (bitwise &: no branch in the vectorised loop)
+    return static_cast<int>(std::abs(xk) <= kMaxFast) &
+           static_cast<int>(!(std::abs(y0) < 0x1p-16 * std::abs(xk)));
   };
-  bool redo = false;
+  std::uint64_t redo = 0;  // (not a bool: GCC 12 vectorises no bool reduction)
   for (int k = 0; k < count; ++k) {
     const double xk = x[k];
-    const double n = std::nearbyint(xk * kTwoOverPi);
+    std::uint64_t quadrant;
+    const double n = nearestInteger(xk * kTwoOverPi, quadrant);
     const double r = xk - n * P1;  // exact
     const double w = n * P1t;
     const double y0 = r - w;
-    kernels(n, y0, (r - y0) - w, s[k], c[k]);
-    redo |= !fastIsEnough(xk, y0);
+    kernels(quadrant, y0, (r - y0) - w, s[k], c[k]);
+    redo |= static_cast<std::uint64_t>(!fastIsEnough(xk, y0));
   }
-  if (!redo) return;
+  if (redo == 0) return;
   for (int k = 0; k < count; ++k) {
-    const double n = std::nearbyint(x[k] * kTwoOverPi);
+    std::uint64_t quadrant;
+    const double n = nearestInteger(x[k] * kTwoOverPi, quadrant);
     if (!fastIsEnough(x[k], (x[k] - n * P1) - n * P1t)) sinCosOne(x[k], s[k], c[k]);
   }
 }
