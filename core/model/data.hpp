@@ -29,12 +29,11 @@ struct Data {
   std::vector<Mat6> I;
 
   // Articulated-body recursion.
-  std::vector<Mat6> IA;      // articulated inertia
-  std::vector<Vec6> pA;      // articulated bias force
-  std::vector<Vec6> U;       // IA * S
-  std::vector<double> Dinv;  // 1 / (S^T IA S)
-  std::vector<double> u;     // tau - S^T pA
-  std::vector<Vec6> a;       // world spatial acceleration
+  std::vector<Mat6> IA;   // articulated inertia
+  std::vector<Vec6> pA;   // articulated bias force
+  std::vector<Vec6> V;    // IA S / (S^T IA S)
+  std::vector<double> g;  // (tau - S^T pA - (IA S)^T c) / (S^T IA S): qdd = g - V^T a_parent
+  std::vector<Vec6> a;    // world spatial acceleration
   using BaseMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>;
   using BaseVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>;
   Eigen::LLT<Mat6> base_llt;  // free vehicle: IA[0]
