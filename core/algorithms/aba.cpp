@@ -108,11 +108,12 @@ inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const 
   store4(V, v_lo);
   store2(V + 4, v_hi);
   std::memcpy(V_out.data(), V, sizeof V);
-  const double g = (tau - sp - Uc) / sU;
-  g_out = g;
+  // U g = (u - U^T c) V: the bias force needs no second division (g is for pass 3 only).
+  const double x = tau - sp - Uc;
+  g_out = x / sU;
   double* P = pA_p.data();
-  store4(P, load4(P) + load4(pA.data()) + ic_lo + g * u_lo);
-  store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + g * u_hi);
+  store4(P, load4(P) + load4(pA.data()) + ic_lo + x * v_lo);
+  store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + x * v_hi);
   double* Q = IA_p.data();
   for (int k = 0; k < 6; ++k) {
     store4(Q + 6 * k, load4(Q + 6 * k) + (col_lo[k] - V[k] * u_lo));
