@@ -67,12 +67,13 @@ inline Lanes2 load2(const double* p) {
 inline void store4(double* p, const Lanes4& x) { std::memcpy(p, &x, sizeof x); }
 inline void store2(double* p, const Lanes2& x) { std::memcpy(p, &x, sizeof x); }
 
-// One step of pass 2 for body i with parent p: U = IA S, and, with Dinv = 1 / (S^T U),
-//   pA_p += pA + IA c + U Dinv (u - U^T c),   IA_p += IA - U Dinv U^T,
-// where u = tau_i - S^T pA. Each column of IA is loaded once.
+// One step of pass 2 for body i with parent p: U = IA S, D = S^T U, u = tau_i - S^T pA and
+//   pA_p += pA + IA c + U g,   IA_p += IA - U U^T / D,   with g = (u - U^T c) / D,
+// keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there (a dot product on its
+// recursion instead of a dot product, a subtraction and a product). Each column of IA is loaded
+// once; V is one vector division (no scalar reciprocal and broadcast product on the path).
 inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const Vec6& pA,
-                            double tau, Vec6& U_out, double& Dinv_out, double& u_out, Vec6& pA_p,
-                            Mat6& IA_p) {
+                            double tau, Vec6& V_out, double& g_out, Vec6& pA_p, Mat6& IA_p) {
   const double* A = IA.data();
   Lanes4 col_lo[6];
   Lanes2 col_hi[6];
@@ -95,26 +96,28 @@ inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const 
   double U[6];
   store4(U, u_lo);
   store2(U + 4, u_hi);
-  std::memcpy(U_out.data(), U, sizeof U);
   const double sU =
       (S[0] * U[0] + S[1] * U[1]) + (S[2] * U[2] + S[3] * U[3]) + (S[4] * U[4] + S[5] * U[5]);
   const double sp =
       (S[0] * pA[0] + S[1] * pA[1]) + (S[2] * pA[2] + S[3] * pA[3]) + (S[4] * pA[4] + S[5] * pA[5]);
   const double Uc =
       (U[0] * c[0] + U[1] * c[1]) + (U[2] * c[2] + U[3] * c[3]) + (U[4] * c[4] + U[5] * c[5]);
-  const double Dinv = 1.0 / sU;
-  const double u = tau - sp;
-  Dinv_out = Dinv;
-  u_out = u;
-  const double g = Dinv * (u - Uc);
+  const Lanes4 v_lo = u_lo / sU;
+  const Lanes2 v_hi = u_hi / sU;
+  double V[6];
+  store4(V, v_lo);
+  store2(V + 4, v_hi);
+  std::memcpy(V_out.data(), V, sizeof V);
+  // U g = (u - U^T c) V: the bias force needs no second division (g is for pass 3 only).
+  const double x = tau - sp - Uc;
+  g_out = x / sU;
   double* P = pA_p.data();
-  store4(P, load4(P) + load4(pA.data()) + ic_lo + g * u_lo);
-  store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + g * u_hi);
+  store4(P, load4(P) + load4(pA.data()) + ic_lo + x * v_lo);
+  store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + x * v_hi);
   double* Q = IA_p.data();
   for (int k = 0; k < 6; ++k) {
-    const double f = Dinv * U[k];
-    store4(Q + 6 * k, load4(Q + 6 * k) + (col_lo[k] - f * u_lo));
-    store2(Q + 6 * k + 4, load2(Q + 6 * k + 4) + (col_hi[k] - f * u_hi));
+    store4(Q + 6 * k, load4(Q + 6 * k) + (col_lo[k] - V[k] * u_lo));
+    store2(Q + 6 * k + 4, load2(Q + 6 * k + 4) + (col_hi[k] - V[k] * u_hi));
   }
 }
 
@@ -207,7 +210,7 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
     articulatedStep(data.IA[i], data.S[i], data.c[i], data.pA[i], tau[model.joint_index[i]],
-                    data.U[i], data.Dinv[i], data.u[i], data.pA[p], data.IA[p]);
+                    data.V[i], data.g[i], data.pA[p], data.IA[p]);
   }
 
   // Vehicle.
@@ -235,20 +238,19 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
   }
   data.base_twist_dot = actInvMotion(data.oMi[0], a0);
 
-  // Pass 3 (base to tip): accelerations.
+  // Pass 3 (base to tip): accelerations, qdd = g - V^T a_p (= (u - U^T (a_p + c)) / D) and
+  // a = a_p + c + S qdd.
   for (int i = 1; i < n; ++i) {
-    const Vec6& ap_ = data.a[model.parent[i]];
+    const Vec6& ap = data.a[model.parent[i]];
     const Vec6& c = data.c[i];
-    const Vec6& U = data.U[i];
+    const Vec6& V = data.V[i];
     const Vec6& S = data.S[i];
-    double ap[6];
-    for (int k = 0; k < 6; ++k) ap[k] = ap_[k] + c[k];
-    const double Ua = (U[0] * ap[0] + U[1] * ap[1]) + (U[2] * ap[2] + U[3] * ap[3]) +
-                      (U[4] * ap[4] + U[5] * ap[5]);
-    const double qdd = data.Dinv[i] * (data.u[i] - Ua);
+    const double Va = (V[0] * ap[0] + V[1] * ap[1]) + (V[2] * ap[2] + V[3] * ap[3]) +
+                      (V[4] * ap[4] + V[5] * ap[5]);
+    const double qdd = data.g[i] - Va;
     data.qdd[model.joint_index[i]] = qdd;
     Vec6& a = data.a[i];
-    for (int k = 0; k < 6; ++k) a[k] = ap[k] + S[k] * qdd;
+    for (int k = 0; k < 6; ++k) a[k] = (ap[k] + c[k]) + S[k] * qdd;
   }
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/algorithms/check_model_arguments.hpp"
+#include "core/spatial/sincos.hpp"
 
 namespace vms {
 
@@ -66,6 +67,8 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
     }
   }
 
+  // Every joint's sin and cos first, four at a time (independent of the recursion).
+  sinCosBatch(state.q.data(), data.sin_q.data(), data.cos_q.data(), model.njoints);
   for (int i = 0; i < model.nbodies; ++i) {
     Pose& oMi = data.oMi[i];
     if (i > 0) {
@@ -82,7 +85,8 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
       const double qi = state.q[model.joint_index[i]];
       Vec6& S = data.S[i];
       if (model.joint_type[i] == JointType::Revolute) {
-        const double sq = std::sin(qi), cq = std::cos(qi);
+        const double sq = data.sin_q[model.joint_index[i]];
+        const double cq = data.cos_q[model.joint_index[i]];
         Mat3 L;  // X.R Rot(axis, q)
         L = model.joint_rotation_fixed[i] + cq * model.joint_rotation_cos[i] +
             sq * model.joint_rotation_sin[i];

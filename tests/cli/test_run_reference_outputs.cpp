@@ -6,13 +6,14 @@
 // differing row (from per-row hashes), the columns that differ anywhere (from per-column
 // hashes) and, for the first and last rows, the first differing cell.
 //
-// Bitwise equality holds only on the kind of CPU the references were made on: the Release
-// build uses -march=native, and another instruction set (AVX-512 or not, FMA contraction)
-// changes the last bits, which a long run then carries into the later digits. Each reference
-// records the CPU it was made on ("machine": model name and vector-instruction flags); on
-// another CPU the test compares the row and column counts, the first and last rows cell by cell
-// and every summary value to rounding, |a - b| <= 1e-6 max(|a|, |b|) + 1e-10, and says so (a run
-// whose thrusters switch on thresholds is skipped there: switchesOnThresholds).
+// Bitwise equality holds only on the kind of CPU the references were made on, built by the
+// same compiler: the Release build uses -march=native, and another instruction set (AVX-512 or
+// not, FMA contraction) or compiler changes the last bits, which a long run then carries into
+// the later digits. Each reference records the CPU and compiler it was made with ("machine":
+// model name, vector-instruction flags, compiler); on another CPU or with another compiler the
+// test compares the row and column counts, the first and last rows cell by cell and every
+// summary value to rounding, |a - b| <= 1e-6 max(|a|, |b|) + 1e-10, and says so (a run whose
+// thrusters switch on thresholds is skipped there: switchesOnThresholds).
 //
 // Regenerate the references (only after a deliberate change of the outputs, and say why in
 // the commit): VMS_UPDATE_REFERENCE_OUTPUTS=1 ./build/tests/test_run_reference_outputs
@@ -36,7 +37,20 @@ namespace {
 
 const QString kReferenceDir = QStringLiteral(VMS_SOURCE_DIR "/tests/data/reference-outputs");
 
-/// The CPU as far as code generation sees it: model name and the vector-instruction flags.
+/// The compiler of this build (the same as the vms program's): clang and GCC contract
+/// multiply-adds and schedule sums differently, which changes the last bits.
+QString compilerName() {
+#if defined(__clang__)
+  return QStringLiteral("clang " __clang_version__).trimmed();
+#elif defined(__GNUC__)
+  return QStringLiteral("gcc " __VERSION__);
+#else
+  return QStringLiteral("unknown compiler");
+#endif
+}
+
+/// The CPU as far as code generation sees it (model name and the vector-instruction flags),
+/// and the compiler.
 QString machineSignature() {
   QFile f(QStringLiteral("/proc/cpuinfo"));
   if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return QStringLiteral("unknown");
@@ -54,7 +68,7 @@ QString machineSignature() {
       flags.sort();
     }
   }
-  return model + " [" + flags.join(' ') + "]";
+  return model + " [" + flags.join(' ') + "], " + compilerName();
 }
 
 /// Runs that cannot be compared across CPUs at all: their thrusters switch on thresholds (fire
@@ -205,10 +219,11 @@ class TestRunReferenceOutputs : public QObject {
     bitwise_ = made_on == machineSignature();
     if (!bitwise_ && switchesOnThresholds(name))
       QSKIP(
-          "references made on another CPU, and this run's thrusters switch on thresholds: "
-          "compared bitwise on the references' CPU only (its figures: test_notes_match_runs)");
+          "references made on another CPU or compiler, and this run's thrusters switch on "
+          "thresholds: compared bitwise on the references' CPU and compiler only (its figures: "
+          "test_notes_match_runs)");
     if (!bitwise_)
-      qInfo("references made on %s, this CPU is %s: compared to rounding",
+      qInfo("references made on %s, this is %s: compared to rounding",
             qPrintable(made_on.isEmpty() ? QStringLiteral("an unrecorded CPU") : made_on),
             qPrintable(machineSignature()));
     compareCsv(reference["trajectory_csv"].toObject(), csv);
@@ -230,8 +245,9 @@ class TestRunReferenceOutputs : public QObject {
     QJsonObject root;
     root["scenario"] = "models/" + name + ".scenario.json";
     root["note"] =
-        "vms run's outputs (first made before the issue 8 redesign; remade on the CPU named in "
-        "'machine' with the same outputs to rounding); summary without wall_time_s and "
+        "vms run's outputs (first made before the issue 8 redesign; remade on the CPU and with the "
+        "compiler named in 'machine' with the same outputs to rounding); summary without "
+        "wall_time_s and "
         "real_time_factor; see tests/cli/test_run_reference_outputs.cpp";
     root["machine"] = machineSignature();
     root["trajectory_csv"] = t;
