@@ -168,6 +168,8 @@ class TestAppDrafts : public QObject {
     QVERIFY2(window_->draftBar()->text().startsWith("Draft: 3 problems to fix"),
              qPrintable(window_->draftBar()->text()));
     QVERIFY(window_->draftBar()->toolTip().contains("link 'spare'"));
+    QVERIFY2(window_->windowTitle().startsWith("arm_draft (draft)"),
+             qPrintable(window_->windowTitle()));
 
     const QMap<QString, QString> marked = markedRows(tree_);
     QCOMPARE(marked.keys(), QStringList({"joint:joint_loop", "link:link2", "link:spare"}));
@@ -288,6 +290,7 @@ class TestAppDrafts : public QObject {
     QVERIFY(!doc()->isDraft());
     QVERIFY(markedRows(tree_).isEmpty());
     QVERIFY(!window_->draftBar()->isVisible());
+    QVERIFY(!window_->windowTitle().contains("(draft)"));
     QCOMPARE(doc()->scenario().model.njoints, 6);
     QVERIFY(window_->simulationToolbar()->playPauseAction()->isEnabled());
     QVERIFY(test::runFor(*window_, 0.5));

@@ -180,6 +180,7 @@ void MainWindow::showDraftState() {
   toolbar_->setBlocked(draft ? tr("A draft cannot be simulated: fix its problems first (the "
                                   "draft bar above the 3D view and the model tree name them)")
                              : QString());
+  updateTitle();
 }
 
 void MainWindow::onModelChanged() {

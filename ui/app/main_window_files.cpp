@@ -396,7 +396,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::updateTitle() {
-  const QString name = document_->isOpen() ? document_->title() : tr("no model");
+  QString name = document_->isOpen() ? document_->title() : tr("no model");
+  if (document_->isDraft()) name += tr(" (draft)");
   setWindowTitle(QStringLiteral("%1[*] — VMS Workbench").arg(name));
   setWindowModified(document_->isOpen() && document_->isModified());
 }
