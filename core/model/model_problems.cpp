@@ -86,14 +86,7 @@ struct StandIn {
   /// Leaves out every link not reachable from the first link without a parent joint (the root
   /// compileModel picks), the joints into or out of them, and their frames and added masses.
   bool pruneUnattached() {
-    std::set<std::string> has_parent;
-    for (const auto& j : d.joints) has_parent.insert(j.child);
-    std::string root;
-    for (const auto& l : d.links)
-      if (!has_parent.count(l.name)) {
-        root = l.name;
-        break;
-      }
+    const std::string root = rootOtherThan({});
     if (root.empty()) return false;
     std::set<std::string> reached = {root};
     for (bool grew = true; grew;) {

@@ -46,14 +46,6 @@ void answerNextInputDialog(const QString& value) {
   timer->start(20);
 }
 
-QTreeWidgetItem* row(QTreeWidget* tree, RowKind kind, const QString& name) {
-  for (QTreeWidgetItemIterator it(tree); *it; ++it)
-    if ((*it)->data(0, ModelTreePanel::KindRole).toInt() == static_cast<int>(kind) &&
-        (*it)->text(0) == name)
-      return *it;
-  return nullptr;
-}
-
 }  // namespace
 
 class TestAppBuildArm : public QObject {
@@ -67,7 +59,7 @@ class TestAppBuildArm : public QObject {
 
   /// Clicks the row like a user (the selection signals reach the inspector).
   void click(RowKind kind, const QString& name) {
-    QTreeWidgetItem* item = row(tree_, kind, name);
+    QTreeWidgetItem* item = test::treeRow(tree_, kind, name);
     QVERIFY2(item, qPrintable(name));
     tree_->scrollToItem(item);
     QCoreApplication::processEvents();  // the scroll lands before the row's rectangle is read
@@ -158,7 +150,7 @@ class TestAppBuildArm : public QObject {
     snapshot();
     // The third through the context menu's Add child link > Revolute joint.
     // A right click on link2's row (the context menu event the viewport receives).
-    const QPoint at = tree_->visualItemRect(row(tree_, RowKind::Link, "link2")).center();
+    const QPoint at = tree_->visualItemRect(test::treeRow(tree_, RowKind::Link, "link2")).center();
     QContextMenuEvent right_click(QContextMenuEvent::Mouse, at, tree_->viewport()->mapToGlobal(at));
     QApplication::sendEvent(tree_->viewport(), &right_click);
     auto* menu = tree_->findChild<QMenu*>("modelTreeContextMenu");

@@ -72,13 +72,6 @@ QMap<QString, QString> markedRows(QTreeWidget* tree) {
   return out;
 }
 
-QTreeWidgetItem* row(QTreeWidget* tree, ModelTreePanel::RowKind kind, const QString& name) {
-  for (QTreeWidgetItemIterator it(tree); *it; ++it)
-    if ((*it)->text(0) == name && (*it)->data(0, ModelTreePanel::KindRole).toInt() == int(kind))
-      return *it;
-  return nullptr;
-}
-
 int linkIndex(const ModelDocument& doc, const std::string& name) {
   for (size_t i = 0; i < doc.description().links.size(); ++i)
     if (doc.description().links[i].name == name) return int(i);
@@ -175,13 +168,15 @@ class TestAppDrafts : public QObject {
     QCOMPARE(marked.keys(), QStringList({"joint:joint_loop", "link:link2", "link:spare"}));
     QCOMPARE(marked["link:link2"], first_problems_[0]);
     QCOMPARE(marked["joint:joint_loop"], first_problems_[1]);
-    QVERIFY(row(tree_, ModelTreePanel::RowKind::Link, "link2")->toolTip(0).contains("negative"));
+    QVERIFY(test::treeRow(tree_, ModelTreePanel::RowKind::Link, "link2")
+                ->toolTip(0)
+                .contains("negative"));
     // The description as written is in the tree: the loop joint names its child as shown
     // elsewhere, the loose link is a row of its own, not drawn.
-    QTreeWidgetItem* loop = row(tree_, ModelTreePanel::RowKind::Joint, "joint_loop");
+    QTreeWidgetItem* loop = test::treeRow(tree_, ModelTreePanel::RowKind::Joint, "joint_loop");
     QVERIFY(loop->text(2).contains("its child 'link4' is shown elsewhere"));
     QCOMPARE(loop->childCount(), 0);
-    QTreeWidgetItem* spare = row(tree_, ModelTreePanel::RowKind::Link, "spare");
+    QTreeWidgetItem* spare = test::treeRow(tree_, ModelTreePanel::RowKind::Link, "spare");
     QVERIFY(!spare->parent());
     QCOMPARE(spare->data(0, ModelTreePanel::BodyRole).toInt(), -1);
 
@@ -190,7 +185,7 @@ class TestAppDrafts : public QObject {
     QCOMPARE(doc()->scenario().model.mass[2], 5.0);
 
     if (const QByteArray shots = qgetenv("VMS_SCREENSHOT_DIR"); !shots.isEmpty()) {
-      tree_->setCurrentItem(row(tree_, ModelTreePanel::RowKind::Link, "link2"));
+      tree_->setCurrentItem(test::treeRow(tree_, ModelTreePanel::RowKind::Link, "link2"));
       QTest::qWait(400);
       const QRect r = window_->frameGeometry();
       QVERIFY(QGuiApplication::primaryScreen()
@@ -277,13 +272,13 @@ class TestAppDrafts : public QObject {
   // The tree's Delete on the loop joint's row deletes that joint alone; on the loose link it
   // deletes the link. Then the model compiles: no draft, the run plays.
   void fixingItEndsTheDraft() {
-    tree_->setCurrentItem(row(tree_, ModelTreePanel::RowKind::Joint, "joint_loop"));
+    tree_->setCurrentItem(test::treeRow(tree_, ModelTreePanel::RowKind::Joint, "joint_loop"));
     QVERIFY(actions_->deleteAction()->isEnabled());
     QCOMPARE(actions_->deleteAction()->text(), QString("&Delete joint 'joint_loop'"));
     actions_->deleteAction()->trigger();
     QVERIFY(linkIndex(*doc(), "link4") >= 0);
     QCOMPARE(doc()->problemMessages().size(), 1);
-    tree_->setCurrentItem(row(tree_, ModelTreePanel::RowKind::Link, "spare"));
+    tree_->setCurrentItem(test::treeRow(tree_, ModelTreePanel::RowKind::Link, "spare"));
     QVERIFY(actions_->deleteAction()->isEnabled());
     QCOMPARE(actions_->deleteAction()->text(), QString("&Delete link 'spare'"));
     actions_->deleteAction()->trigger();
@@ -296,7 +291,7 @@ class TestAppDrafts : public QObject {
     QVERIFY(test::runFor(*window_, 0.5));
     QVERIFY(test::shownTime(*window_) >= 0.45);
     // The vehicle is not deletable (it is the root, not a loose link).
-    tree_->setCurrentItem(row(tree_, ModelTreePanel::RowKind::Link, "base"));
+    tree_->setCurrentItem(test::treeRow(tree_, ModelTreePanel::RowKind::Link, "base"));
     QVERIFY(!actions_->deleteAction()->isEnabled());
 
     QString error;

@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest/QtTest>
 #include <cmath>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "ui/app/frame_pump.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/simulation_toolbar.hpp"
+#include "ui/panels/model_tree_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
 
 namespace vms::test {
@@ -168,6 +170,16 @@ inline int rowsWithContent(const QImage& image, int contrast = 40) {
     if (hi - lo > contrast) ++rows;
   }
   return rows;
+}
+
+/// The model tree's row of `kind` named `name` (null if none).
+inline QTreeWidgetItem* treeRow(QTreeWidget* tree, ui::ModelTreePanel::RowKind kind,
+                                const QString& name) {
+  for (QTreeWidgetItemIterator it(tree); *it; ++it)
+    if ((*it)->data(0, ui::ModelTreePanel::KindRole).toInt() == static_cast<int>(kind) &&
+        (*it)->text(0) == name)
+      return *it;
+  return nullptr;
 }
 
 }  // namespace vms::test

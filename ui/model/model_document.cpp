@@ -151,6 +151,29 @@ struct ModelDocument::Impl {
     return true;
   }
 
+  /// opened(), then the modified and draft states of the new document.
+  void announceOpened() {
+    emit self->opened();
+    emitModifiedIfChanged();
+    emitDraftIfChanged();
+  }
+
+  /// open(), openAsDraft(), openRepairingInertia(): loadDocument, then the document is that
+  /// file (a repaired one differs from it until saved).
+  bool openFile(const QString& path, bool repair_inertia, bool allow_draft, QString* error) {
+    LoadedDocument loaded;
+    try {
+      loaded = loadDocument(path.toStdString(), repair_inertia, allow_draft);
+    } catch (const std::exception& e) {
+      setError(error, qstr(e.what()));
+      return false;
+    }
+    replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
+    forced_modified = repair_inertia;
+    announceOpened();
+    return true;
+  }
+
   void replaceDocument(LoadedDocument loaded, const QString& new_path) {
     if (autosave) markAutosaveLive(autosave->data, false);
     autosave.reset();
@@ -188,33 +211,11 @@ ModelDocument::~ModelDocument() {
 }
 
 bool ModelDocument::open(const QString& path, QString* error) {
-  LoadedDocument loaded;
-  try {
-    loaded = loadDocument(path.toStdString());
-  } catch (const std::exception& e) {
-    setError(error, qstr(e.what()));
-    return false;
-  }
-  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
-  emit opened();
-  impl_->emitModifiedIfChanged();
-  impl_->emitDraftIfChanged();
-  return true;
+  return impl_->openFile(path, /*repair_inertia=*/false, /*allow_draft=*/false, error);
 }
 
 bool ModelDocument::openAsDraft(const QString& path, QString* error) {
-  LoadedDocument loaded;
-  try {
-    loaded = loadDocument(path.toStdString(), /*repair_inertia=*/false, /*allow_draft=*/true);
-  } catch (const std::exception& e) {
-    setError(error, qstr(e.what()));
-    return false;
-  }
-  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
-  emit opened();
-  impl_->emitModifiedIfChanged();
-  impl_->emitDraftIfChanged();
-  return true;
+  return impl_->openFile(path, /*repair_inertia=*/false, /*allow_draft=*/true, error);
 }
 
 bool ModelDocument::canOpenAsDraft(const QString& path) {
@@ -236,19 +237,7 @@ QStringList ModelDocument::problemMessages() const {
 }
 
 bool ModelDocument::openRepairingInertia(const QString& path, QString* error) {
-  LoadedDocument loaded;
-  try {
-    loaded = loadDocument(path.toStdString(), /*repair_inertia=*/true);
-  } catch (const std::exception& e) {
-    setError(error, qstr(e.what()));
-    return false;
-  }
-  impl_->replaceDocument(std::move(loaded), QFileInfo(path).absoluteFilePath());
-  impl_->forced_modified = true;  // differs from the file until saved
-  emit opened();
-  impl_->emitModifiedIfChanged();
-  impl_->emitDraftIfChanged();
-  return true;
+  return impl_->openFile(path, /*repair_inertia=*/true, /*allow_draft=*/false, error);
 }
 
 bool ModelDocument::isRepairableInertiaProblem(const QString& message) {
@@ -590,9 +579,7 @@ bool ModelDocument::newDocument(const ModelDescription& description, QString* er
     return false;
   }
   impl_->replaceDocument(std::move(loaded), QString());
-  emit opened();
-  impl_->emitModifiedIfChanged();
-  impl_->emitDraftIfChanged();
+  impl_->announceOpened();
   return true;
 }
 
@@ -831,9 +818,7 @@ bool ModelDocument::restoreRecovery(const QString& recovery_file, QString* error
   }
   impl_->replaceDocument(std::move(loaded), original);
   impl_->forced_modified = true;
-  emit opened();
-  impl_->emitModifiedIfChanged();
-  impl_->emitDraftIfChanged();
+  impl_->announceOpened();
   // Take the recovery over: our own copy first; the old one goes only once that exists.
   if (writeAutosave(nullptr) && impl_->autosave && impl_->autosave->data != recovery_file)
     discardRecovery(recovery_file);

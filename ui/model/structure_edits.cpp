@@ -41,13 +41,6 @@ int parentJoint(const ModelDescription& d, const std::string& link) {
   return -1;
 }
 
-/// The link compileModel takes as the root: the first one without a parent joint ("" if none).
-std::string firstLinkWithoutParent(const ModelDescription& d) {
-  for (const LinkDescription& l : d.links)
-    if (parentJoint(d, l.name) < 0) return l.name;
-  return {};
-}
-
 /// `link` and every link below it, in description order of the links.
 std::set<std::string> subtree(const ModelDescription& d, const std::string& link) {
   std::set<std::string> out = {link};
@@ -208,6 +201,12 @@ std::string rootLinkName(const ModelDescription& d) {
   } catch (const ModelError&) {
     return {};
   }
+}
+
+std::string firstLinkWithoutParent(const ModelDescription& d) {
+  for (const LinkDescription& l : d.links)
+    if (parentJoint(d, l.name) < 0) return l.name;
+  return {};
 }
 
 std::string uniqueName(const ModelDescription& d, const ScenarioDescription* s,

@@ -30,6 +30,10 @@ constexpr double kNewLinkMass = 1.0;
 /// The link no joint has as child (the vehicle); "" if none or several.
 std::string rootLinkName(const ModelDescription& d);
 
+/// The link compileModel takes as the root: the first one without a parent joint ("" if none).
+/// In a draft other links may have no parent joint either.
+std::string firstLinkWithoutParent(const ModelDescription& d);
+
 /// `stem` followed by the smallest number >= 1 that no link, joint, frame, reaction wheel or
 /// thruster uses ("link4").
 std::string uniqueName(const ModelDescription& d, const ScenarioDescription* s,

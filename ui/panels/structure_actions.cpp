@@ -188,13 +188,8 @@ StructureActions::Current StructureActions::current() const {
       if (const JointDescription* j = parentJointOf(name)) {
         c.joint = qstr(j->name);
         c.joint_kind = j->kind;
-      } else {
-        // The vehicle is the first link without a parent joint; a draft may have others.
-        for (const auto& l : d.links)
-          if (!parentJointOf(l.name)) {
-            c.root = l.name == name;
-            break;
-          }
+      } else {  // a draft may have links without a parent joint besides the vehicle
+        c.root = firstLinkWithoutParent(d) == name;
       }
       break;
     }
