@@ -12,8 +12,7 @@ build=${BUILD_DIR:-build}
 workbench=$build/app/vms-workbench/vms-workbench
 if [[ ! -f $build/build.ninja ]]; then
   ./scripts/ensure-packages.sh
-  source scripts/release-args.sh
-  cmake -S . -B "$build" -G Ninja "${vms_release_args[@]}" -DVMS_BUILD_BENCH=OFF
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMS_BUILD_BENCH=OFF
 fi
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench \
   test_app_editing_walkthrough test_app_drafts
