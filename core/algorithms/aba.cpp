@@ -5,6 +5,7 @@
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/spatial/lanes.hpp"
 
 namespace vms {
 
@@ -48,24 +49,13 @@ inline void rigidBiasForce(const Mat6& I, const Vec6& v, Vec6& out) {
   out[5] = (wx * ny - wy * nx) + (vx * fy - vy * fx);
 }
 
-// Pass 2's 6x6 work on whole columns: a spatial vector as a 4-lane and a 2-lane vector
-// (GCC/clang vector extensions: AVX/SSE registers with -march=native, plain SSE2 or scalar code
-// elsewhere), loaded from and stored to Eigen's column-major storage with memcpy (unaligned
-// moves). Eigen itself works on 6-vectors two lanes at a time (6 is not a multiple of 4).
-typedef double Lanes4 __attribute__((vector_size(32)));
-typedef double Lanes2 __attribute__((vector_size(16)));
-inline Lanes4 load4(const double* p) {
-  Lanes4 r;
-  std::memcpy(&r, p, sizeof r);
-  return r;
-}
-inline Lanes2 load2(const double* p) {
-  Lanes2 r;
-  std::memcpy(&r, p, sizeof r);
-  return r;
-}
-inline void store4(double* p, const Lanes4& x) { std::memcpy(p, &x, sizeof x); }
-inline void store2(double* p, const Lanes2& x) { std::memcpy(p, &x, sizeof x); }
+// Pass 2's 6x6 work on whole columns: a spatial vector as a 4-lane and a 2-lane vector.
+using lanes::Lanes2;
+using lanes::Lanes4;
+using lanes::load2;
+using lanes::load4;
+using lanes::store2;
+using lanes::store4;
 
 // One step of pass 2 for body i with parent p: U = IA S, D = S^T U, u = tau_i - S^T pA and
 //   pA_p += pA + IA c + U g,   IA_p += IA - U U^T / D,   with g = (u - U^T c) / D,
@@ -121,37 +111,54 @@ inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const 
   }
 }
 
-// Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle, by the
-// square-root-free Cholesky factorisation A = L D L^T (unit lower L), written out so that the
-// compiler unrolls it: one division and no square root per column keeps the dependency chain
-// short. Returns false (x untouched) if A is not numerically positive definite.
+// The inverse of a symmetric positive definite 3x3 matrix (its lower triangle a00, a10, a20,
+// a11, a21, a22) by its adjugate, as the lower triangle of the result. Returns false if a
+// leading principal minor is not positive (not numerically positive definite).
+inline bool invertSpd3(double a00, double a10, double a20, double a11, double a21, double a22,
+                       double inv[6]) {
+  const double m2 = a00 * a11 - a10 * a10;  // leading 2x2 minor = cofactor c22
+  const double c00 = a11 * a22 - a21 * a21;
+  const double c10 = a21 * a20 - a10 * a22;
+  const double c20 = a10 * a21 - a11 * a20;
+  const double det = a00 * c00 + a10 * c10 + a20 * c20;
+  if (!(a00 > 0.0 && m2 > 0.0 && det > 0.0)) return false;
+  const double r = 1.0 / det;
+  inv[0] = c00 * r, inv[1] = c10 * r, inv[2] = c20 * r;
+  inv[3] = (a00 * a22 - a20 * a20) * r, inv[4] = (a20 * a10 - a00 * a21) * r, inv[5] = m2 * r;
+  return true;
+}
+
+// Solves A x = b for a symmetric positive definite 6x6 A, reading its lower triangle, by 3x3
+// blocks A = [P Q; Q^T T]: y = P^-1 b1, Y = P^-1 Q, the Schur complement C = T - Q^T Y, then
+// x2 = C^-1 (b2 - Q^T y) and x1 = y - Y x2. The same elimination order as a factorisation of A
+// (the first three unknowns first), with two divisions in all where LDL^T has six in a row, so
+// its dependency chain is short. Returns false (x untouched) if A is not numerically positive
+// definite.
 inline bool solveSpd6(const Mat6& A, const Vec6& b, Vec6& x) {
-  double L[6][6];   // strictly lower part of L
-  double LD[6][6];  // L[i][k] * D[k]
-  double inv_d[6];
-  for (int j = 0; j < 6; ++j) {
-    double d = A(j, j);
-    for (int k = 0; k < j; ++k) d -= LD[j][k] * L[j][k];
-    if (!(d > 0.0)) return false;
-    inv_d[j] = 1.0 / d;
-    for (int i = j + 1; i < 6; ++i) {
-      double s = A(i, j);
-      for (int k = 0; k < j; ++k) s -= LD[i][k] * L[j][k];
-      LD[i][j] = s;
-      L[i][j] = s * inv_d[j];
-    }
+  double Pi[6];  // P^-1, lower triangle: 00 10 20 11 21 22
+  if (!invertSpd3(A(0, 0), A(1, 0), A(2, 0), A(1, 1), A(2, 1), A(2, 2), Pi)) return false;
+  const double P[3][3] = {{Pi[0], Pi[1], Pi[2]}, {Pi[1], Pi[3], Pi[4]}, {Pi[2], Pi[4], Pi[5]}};
+  double Q[3][3];  // Q(k, j) = A(3 + j, k): read from the lower-left block
+  for (int k = 0; k < 3; ++k)
+    for (int j = 0; j < 3; ++j) Q[k][j] = A(3 + j, k);
+  double Y[3][3], y[3];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) Y[i][j] = P[i][0] * Q[0][j] + P[i][1] * Q[1][j] + P[i][2] * Q[2][j];
+    y[i] = P[i][0] * b[0] + P[i][1] * b[1] + P[i][2] * b[2];
   }
-  double y[6];
-  for (int i = 0; i < 6; ++i) {
-    double s = b[i];
-    for (int k = 0; k < i; ++k) s -= L[i][k] * y[k];
-    y[i] = s;
-  }
-  for (int i = 5; i >= 0; --i) {
-    double s = y[i] * inv_d[i];
-    for (int k = i + 1; k < 6; ++k) s -= L[k][i] * x[k];
-    x[i] = s;
-  }
+  double C[3][3];  // lower triangle of T - Q^T Y
+  for (int j = 0; j < 3; ++j)
+    for (int i = j; i < 3; ++i)
+      C[i][j] = A(3 + i, 3 + j) - (Q[0][i] * Y[0][j] + Q[1][i] * Y[1][j] + Q[2][i] * Y[2][j]);
+  double Ci[6];
+  if (!invertSpd3(C[0][0], C[1][0], C[2][0], C[1][1], C[2][1], C[2][2], Ci)) return false;
+  double r[3];  // b2 - Q^T y
+  for (int i = 0; i < 3; ++i) r[i] = b[3 + i] - (Q[0][i] * y[0] + Q[1][i] * y[1] + Q[2][i] * y[2]);
+  const double x3 = Ci[0] * r[0] + Ci[1] * r[1] + Ci[2] * r[2];
+  const double x4 = Ci[1] * r[0] + Ci[3] * r[1] + Ci[4] * r[2];
+  const double x5 = Ci[2] * r[0] + Ci[4] * r[1] + Ci[5] * r[2];
+  for (int i = 0; i < 3; ++i) x[i] = y[i] - (Y[i][0] * x3 + Y[i][1] * x4 + Y[i][2] * x5);
+  x[3] = x3, x[4] = x4, x[5] = x5;
   return true;
 }
 }  // namespace

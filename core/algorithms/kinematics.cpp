@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/algorithms/check_model_arguments.hpp"
+#include "core/spatial/lanes.hpp"
 #include "core/spatial/sincos.hpp"
 
 namespace vms {
@@ -28,17 +29,90 @@ inline void setSpatialInertiaWorld(Mat6& I, double m, const Vec3& c, const Mat3&
       a[6 * (3 + col) + 3 + row] = Ic(row, col) - h[row] * c[col] + (row == col ? hc : 0.0);
 }
 
-// Symmetric R J R^T for a symmetric J: the six distinct coefficients, mirrored (exactly
-// symmetric, 15 products fewer than the full product).
-inline void rotateSymmetric(const Mat3& R, const Mat3& J, Mat3& out) {
-  Mat3 RJ;
-  RJ.noalias() = R * J;
-  for (int col = 0; col < 3; ++col)
-    for (int row = col; row < 3; ++row) {
-      const double x = RJ(row, 0) * R(col, 0) + RJ(row, 1) * R(col, 1) + RJ(row, 2) * R(col, 2);
-      out(row, col) = x;
-      out(col, row) = x;
-    }
+using lanes::Lanes4;
+using lanes::load3;
+using lanes::store3;
+using lanes::store4;
+
+// The product of a 3x3 matrix, given by its columns A0, A1, A2 (lanes 0-2), and the column b.
+inline Lanes4 times(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, const double* b) {
+  return (A0 * b[0] + A1 * b[1]) + A2 * b[2];
+}
+
+// The pose oMi and world motion subspace S of body i (i > 0) from its parent's pose and its
+// joint: oMi.R = oMp.R (X.R Rot(axis, q)), the joint-only factor L = X.R Rot(axis, q) first (it
+// is off the parent-to-child recursion, which is then one 3x3 product). Column by column, each
+// a 4-lane vector (lane 3 zero): a 3x3 product is nine vector multiply-adds.
+inline void placeBody(const Model& model, Data& data, const State& state, int i) {
+  const Pose& oMp = data.oMi[model.parent[i]];
+  const double* rp = oMp.R.data();
+  const Lanes4 P0 = load3(rp), P1 = load3(rp + 3), P2 = load3(rp + 6);
+  const Pose& X = model.joint_placement[i];
+  const Lanes4 w = times(P0, P1, P2, model.joint_axis_parent[i].data());  // axis, world
+  Lanes4 p = load3(oMp.p.data()) + times(P0, P1, P2, X.p.data());         // joint origin
+  const int j = model.joint_index[i];
+  Pose& oMi = data.oMi[i];
+  double* r = oMi.R.data();
+  Vec6& S = data.S[i];
+  if (model.joint_type[i] == JointType::Revolute) {
+    const double sq = data.sin_q[j], cq = data.cos_q[j];
+    const double* F = model.joint_rotation_fixed[i].data();
+    const double* C = model.joint_rotation_cos[i].data();
+    const double* N = model.joint_rotation_sin[i].data();
+    double L[9];
+    for (int k = 0; k < 3; ++k)
+      store3(L + 3 * k, load3(F + 3 * k) + cq * load3(C + 3 * k) + sq * load3(N + 3 * k));
+    store4(r, times(P0, P1, P2, L));  // lane 3 lands on r[3]: written next
+    store4(r + 3, times(P0, P1, P2, L + 3));
+    store3(r + 6, times(P0, P1, P2, L + 6));
+    S[0] = p[1] * w[2] - p[2] * w[1];
+    S[1] = p[2] * w[0] - p[0] * w[2];
+    S[2] = p[0] * w[1] - p[1] * w[0];
+    S[3] = w[0], S[4] = w[1], S[5] = w[2];
+  } else {
+    const double* L = X.R.data();
+    store4(r, times(P0, P1, P2, L));
+    store4(r + 3, times(P0, P1, P2, L + 3));
+    store3(r + 6, times(P0, P1, P2, L + 6));
+    p += state.q[j] * w;
+    S[0] = w[0], S[1] = w[1], S[2] = w[2];
+    S[3] = S[4] = S[5] = 0.0;
+  }
+  store3(oMi.p.data(), p);
+}
+
+// The world spatial inertia of body i at the world origin (see spatialInertiaWorld()) from its
+// pose (rotation r, column-major, and origin o): the rotated central inertia R Ic R^T, then
+// the parallel-axis terms, the lower-right block's columns as 4-lane vectors.
+inline void setWorldInertia(const Model& model, int i, const double* r, const double* o, Mat6& I) {
+  const Lanes4 R0 = load3(r), R1 = load3(r + 3), R2 = load3(r + 6);
+  const double* J = model.inertia_com[i].data();
+  const Lanes4 RJ0 = times(R0, R1, R2, J), RJ1 = times(R0, R1, R2, J + 3),
+               RJ2 = times(R0, R1, R2, J + 6);
+  const Lanes4 c = load3(o) + times(R0, R1, R2, model.com[i].data());  // world centre of mass
+  const double m = model.mass[i];
+  const Lanes4 h = m * c;
+  const double hx = h[0], hy = h[1], hz = h[2];
+  const double hc = (hx * c[0] + hy * c[1]) + hz * c[2];
+  double* a = I.data();  // column-major
+  // Lower-right block: R J R^T + (h.c) 1 - h c^T; column k of R J R^T is RJ R^T e_k, row k of
+  // R. Each column is stored as four lanes; the fourth lands on the next column's first row,
+  // written below.
+  for (int k = 0; k < 3; ++k) {
+    const double rk[3] = {r[k], r[k + 3], r[k + 6]};
+    Lanes4 col = times(RJ0, RJ1, RJ2, rk) - h * c[k];
+    col[k] += hc;
+    if (k < 2)
+      store4(a + 21 + 6 * k, col);
+    else
+      store3(a + 33, col);
+  }
+  a[0] = m, a[1] = 0.0, a[2] = 0.0, a[3] = 0.0, a[4] = hz, a[5] = -hy;
+  a[6] = 0.0, a[7] = m, a[8] = 0.0, a[9] = -hz, a[10] = 0.0, a[11] = hx;
+  a[12] = 0.0, a[13] = 0.0, a[14] = m, a[15] = hy, a[16] = -hx, a[17] = 0.0;
+  a[18] = 0.0, a[19] = -hz, a[20] = hy;
+  a[24] = hz, a[25] = 0.0, a[26] = -hx;
+  a[30] = -hy, a[31] = hx, a[32] = 0.0;
 }
 
 }  // namespace
@@ -70,44 +144,9 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
   // Every joint's sin and cos first, four at a time (independent of the recursion).
   sinCosBatch(state.q.data(), data.sin_q.data(), data.cos_q.data(), model.njoints);
   for (int i = 0; i < model.nbodies; ++i) {
-    Pose& oMi = data.oMi[i];
-    if (i > 0) {
-      const Pose& oMp = data.oMi[model.parent[i]];
-      const Pose& X = model.joint_placement[i];
-      // Everything that depends on the joint alone (its placement, axis and q) first, so that
-      // the chain from parent to child is one 3x3 product (the recursion is latency-bound):
-      // oMi.R = oMp.R (X.R Rot(axis, q)).
-      const Vec3& a = model.joint_axis_parent[i];  // the axis in the parent frame
-      Vec3 w;                                      // ... and in the world
-      w.noalias() = oMp.R * a;
-      Vec3 p_joint = oMp.p;
-      p_joint.noalias() += oMp.R * X.p;
-      const double qi = state.q[model.joint_index[i]];
-      Vec6& S = data.S[i];
-      if (model.joint_type[i] == JointType::Revolute) {
-        const double sq = data.sin_q[model.joint_index[i]];
-        const double cq = data.cos_q[model.joint_index[i]];
-        Mat3 L;  // X.R Rot(axis, q)
-        L = model.joint_rotation_fixed[i] + cq * model.joint_rotation_cos[i] +
-            sq * model.joint_rotation_sin[i];
-        oMi.R.noalias() = oMp.R * L;
-        oMi.p = p_joint;
-        S[0] = p_joint.y() * w.z() - p_joint.z() * w.y();
-        S[1] = p_joint.z() * w.x() - p_joint.x() * w.z();
-        S[2] = p_joint.x() * w.y() - p_joint.y() * w.x();
-        S[3] = w.x(), S[4] = w.y(), S[5] = w.z();
-      } else {
-        oMi.R.noalias() = oMp.R * X.R;
-        oMi.p = p_joint + qi * w;
-        S[0] = w.x(), S[1] = w.y(), S[2] = w.z();
-        S[3] = S[4] = S[5] = 0.0;
-      }
-    }
-    Vec3 c = oMi.p;
-    c.noalias() += oMi.R * model.com[i];
-    Mat3 Ic;
-    rotateSymmetric(oMi.R, model.inertia_com[i], Ic);
-    setSpatialInertiaWorld(data.I[i], model.mass[i], c, Ic);
+    if (i > 0) placeBody(model, data, state, i);
+    const Pose& oMi = data.oMi[i];
+    setWorldInertia(model, i, oMi.R.data(), oMi.p.data(), data.I[i]);
     if (model.hasAddedMass() && !model.added_mass[i].isZero(0.0)) {
       // World inertia of a body-frame 6x6: Ad^-T M_A Ad^-1 with Ad = Ad_{oMi}.
       const Mat6 Ainv = adjoint(oMi.inverse());
