@@ -57,22 +57,34 @@ using lanes::load4;
 using lanes::store2;
 using lanes::store4;
 
-// One step of pass 2 for body i with parent p: U = IA S, D = S^T U, u = tau_i - S^T pA and
-//   pA_p += pA + IA c + U g,   IA_p += IA - U U^T / D,   with g = (u - U^T c) / D,
-// keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there (a dot product on its
-// recursion instead of a dot product, a subtraction and a product). Each column of IA is loaded
-// once; V is one vector division (no scalar reciprocal and broadcast product on the path).
-inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const Vec6& pA,
-                            double tau, Vec6& V_out, double& g_out, Vec6& pA_p, Mat6& IA_p) {
-  const double* A = IA.data();
-  Lanes4 col_lo[6];
-  Lanes2 col_hi[6];
+// A 6x6 matrix as six columns of a 4-lane and a 2-lane vector (rows 0-3 and 4-5).
+struct Columns {
+  Lanes4 lo[6];
+  Lanes2 hi[6];
+};
+inline void loadColumns(const Mat6& M, Columns& C) {
+  const double* A = M.data();
   for (int k = 0; k < 6; ++k) {
-    col_lo[k] = load4(A + 6 * k);
-    col_hi[k] = load2(A + 6 * k + 4);
+    C.lo[k] = load4(A + 6 * k);
+    C.hi[k] = load2(A + 6 * k + 4);
   }
-  // Sums as balanced trees: pass 2 is a recursion from child to parent, so on a chain its
-  // time is the latency of this path (load, U, S^T U, the division, the update, store).
+}
+inline void storeColumns(const Columns& C, Mat6& M) {
+  double* A = M.data();
+  for (int k = 0; k < 6; ++k) {
+    store4(A + 6 * k, C.lo[k]);
+    store2(A + 6 * k + 4, C.hi[k]);
+  }
+}
+
+// One step of pass 2 for body i with parent p: U = IA S, D = S^T U, u = tau_i - S^T pA and
+//   pA_p += pA + IA c + U g,   IA_p = IA_p_in + IA - U U^T / D,   with g = (u - U^T c) / D,
+// keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there. IA comes in as columns
+// and leaves as IA_p's (the caller stores them, or keeps them for the parent's step on a chain).
+inline void articulatedStep(Columns& IA, const Vec6& S, const Vec6& c, const Vec6& pA, double tau,
+                            Vec6& V_out, double& g_out, Vec6& pA_p, const double* IA_p_in) {
+  Lanes4* col_lo = IA.lo;
+  Lanes2* col_hi = IA.hi;
   const Lanes4 u_lo = (col_lo[0] * S[0] + col_lo[1] * S[1]) +
                       (col_lo[2] * S[2] + col_lo[3] * S[3]) + (col_lo[4] * S[4] + col_lo[5] * S[5]);
   const Lanes2 u_hi = (col_hi[0] * S[0] + col_hi[1] * S[1]) +
@@ -98,16 +110,14 @@ inline void articulatedStep(const Mat6& IA, const Vec6& S, const Vec6& c, const 
   store4(V, v_lo);
   store2(V + 4, v_hi);
   std::memcpy(V_out.data(), V, sizeof V);
-  // U g = (u - U^T c) V: the bias force needs no second division (g is for pass 3 only).
   const double x = tau - sp - Uc;
   g_out = x / sU;
   double* P = pA_p.data();
   store4(P, load4(P) + load4(pA.data()) + ic_lo + x * v_lo);
   store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + x * v_hi);
-  double* Q = IA_p.data();
   for (int k = 0; k < 6; ++k) {
-    store4(Q + 6 * k, load4(Q + 6 * k) + (col_lo[k] - V[k] * u_lo));
-    store2(Q + 6 * k + 4, load2(Q + 6 * k + 4) + (col_hi[k] - V[k] * u_hi));
+    col_lo[k] = load4(IA_p_in + 6 * k) + (col_lo[k] - V[k] * u_lo);
+    col_hi[k] = load2(IA_p_in + 6 * k + 4) + (col_hi[k] - V[k] * u_hi);
   }
 }
 
@@ -198,7 +208,6 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
       c[4] = wz * kx - wx * kz;
       c[5] = wx * ky - wy * kx;
     }
-    data.IA[i] = data.I[i];
     Vec6& pA = data.pA[i];
     if (added_mass) {
       Vec6 h;
@@ -213,12 +222,24 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
     if (external.body_forces_world) pA -= (*external.body_forces_world)[i];
   }
 
-  // Pass 2 (tip to base): articulated inertias and bias forces.
+  // Pass 2 (tip to base): articulated inertias and bias forces. A body's articulated inertia
+  // starts as its rigid-body inertia I (read, not copied) and takes its children's
+  // contributions, largest index first. When the parent is the previous body (a chain, or a
+  // parent's first child), that child's contribution is the parent's last: the parent's
+  // articulated inertia then stays in registers for its own step, the next, instead of going
+  // through data.IA.
+  Columns IA;
+  bool carried = false;
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
-    articulatedStep(data.IA[i], data.S[i], data.c[i], data.pA[i], tau[model.joint_index[i]],
-                    data.V[i], data.g[i], data.pA[p], data.IA[p]);
+    if (!carried) loadColumns(model.children[i].empty() ? data.I[i] : data.IA[i], IA);
+    const bool first_contribution = model.children[p].back() == i;
+    articulatedStep(IA, data.S[i], data.c[i], data.pA[i], tau[model.joint_index[i]], data.V[i],
+                    data.g[i], data.pA[p], (first_contribution ? data.I[p] : data.IA[p]).data());
+    carried = p == i - 1 && p > 0;
+    if (!carried) storeColumns(IA, data.IA[p]);
   }
+  if (model.children[0].empty()) data.IA[0] = data.I[0];
 
   // Vehicle.
   Vec6& a0 = data.a[0];

@@ -29,7 +29,10 @@ struct Data {
   std::vector<Mat6> I;
 
   // Articulated-body recursion.
-  std::vector<Mat6> IA;   // articulated inertia
+  // Articulated inertia: aba's workspace. Written only where aba needs it in memory (the
+  // vehicle, and bodies whose inertia is not carried in registers from child to parent on a
+  // chain); a leaf's is its rigid-body inertia I, read from there.
+  std::vector<Mat6> IA;
   std::vector<Vec6> pA;   // articulated bias force
   std::vector<Vec6> V;    // IA S / (S^T IA S)
   std::vector<double> g;  // (tau - S^T pA - (IA S)^T c) / (S^T IA S): qdd = g - V^T a_parent
