@@ -4,9 +4,10 @@
 // mj_forward (contacts and constraints disabled, gravity 0, no energy), on identical
 // free-floating chains (benchmarkChain) of 6, 10, 12, 25, 40, 50 and 100 links and a random
 // 100-link tree (randomTree: random axes, placements and inertias, a quarter of the joints
-// prismatic), plus every other registered solver (crba and the seed formulations,
-// docs/solvers.md). The first table gives the ratios ours/Pinocchio and ours/MuJoCo, the
-// scaling exponents, and one rk4 step (4 evaluations and the Lie-group update) with the aba
+// prismatic) and seed 004's spacecraft with its 6-link arm (models/seed004_spatial.vms.json,
+// the model of `vms benchmark`), plus every other registered solver (crba and the seed
+// formulations, docs/solvers.md). The first table gives the ratios ours/Pinocchio and ours/MuJoCo,
+// the scaling exponents, and one rk4 step (4 evaluations and the Lie-group update) with the aba
 // solver; the second, every solver's time per call and its fitted scaling exponent
 // (least-squares slope of log t against log N over the chains); the third, one step of rk4 and
 // of momentum-rk4 (issue 9) in a continuing run, with their ratio.
@@ -33,6 +34,7 @@
 #include "core/algorithms/aba.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/system_dynamics.hpp"
+#include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
@@ -73,15 +75,14 @@ struct Case {
   std::exit(2);
 }
 
-std::unique_ptr<Case> makeCase(int links, bool tree) {
+/// A benchmark case from a description (gravity 0): our model, MuJoCo's (MJCF for chains up to
+/// its nesting limit, else its URDF loader) and Pinocchio's, all at one fixed random state.
+std::unique_ptr<Case> makeCase(const std::string& label, const ModelDescription& d, int links,
+                               bool tree) {
   auto c = std::make_unique<Case>();
   c->links = links;
   c->tree = tree;
-  c->label = (tree ? "tree_" : "chain_") + std::to_string(links);
-  RandomTreeOptions to;
-  to.bodies = links + 1;
-  to.seed = 14;
-  const ModelDescription d = tree ? randomTree(to) : benchmarkChain(links);  // gravity 0
+  c->label = label;
   c->model = compileModel(d);
   // A fixed, non-trivial state: random pose, twist, q, qd (seeded).
   c->state = randomState(c->model, 20240601);
@@ -96,7 +97,7 @@ std::unique_ptr<Case> makeCase(int links, bool tree) {
   }
   const mjModel* m = c->mj->m();
   mjData* md = c->mj->d();
-  if (m->nbody != links + 2 || m->nv != links + 6 || m->njnt != links + 1 ||
+  if (m->nbody != c->model.nbodies + 1 || m->nv != c->model.nv || m->njnt != c->model.njoints + 1 ||
       m->jnt_type[0] != mjJNT_FREE)
     die("MuJoCo " + c->label + " has nbody " + std::to_string(m->nbody) + ", nv " +
         std::to_string(m->nv) + ", njnt " + std::to_string(m->njnt));
@@ -149,6 +150,24 @@ std::unique_ptr<Case> makeCase(int links, bool tree) {
   }
 #endif
   return c;
+}
+
+/// A free-floating chain or random tree of `links` moving bodies (random axes, gravity 0).
+std::unique_ptr<Case> makeCase(int links, bool tree) {
+  RandomTreeOptions to;
+  to.bodies = links + 1;
+  to.seed = 14;
+  const ModelDescription d = tree ? randomTree(to) : benchmarkChain(links);
+  return makeCase((tree ? "tree_" : "chain_") + std::to_string(links), d, links, tree);
+}
+
+/// Seed 004's spacecraft with its 6-link arm (models/seed004_spatial.vms.json; gravity 0), the
+/// model `vms benchmark` and issue 14's absolute target are about.
+std::unique_ptr<Case> makeSeed004ArmCase() {
+  const ModelDescription d =
+      loadModelDescription(std::string(VMS_BENCH_MODELS_DIR) + "/seed004_spatial.vms.json");
+  if (!d.gravity.isZero(0.0)) die("seed004_spatial.vms.json has gravity");
+  return makeCase("seed004_arm", d, 6, false);
 }
 
 std::vector<std::unique_ptr<Case>>& cases() {
@@ -342,6 +361,7 @@ int main(int argc, char** argv) {
 
   for (int n : kSizes) cases().push_back(makeCase(n, false));
   cases().push_back(makeCase(kTreeLinks, true));
+  cases().push_back(makeSeed004ArmCase());
   std::printf("Setup: accelerations agree with MuJoCo at the benchmark state (relative):");
   for (const auto& c : cases())
     std::printf(" %s (%s) %.1e;", c->label.c_str(), c->mujoco_loader.c_str(), c->max_rel_error);
@@ -388,7 +408,7 @@ int main(int argc, char** argv) {
       "  ours:      %s\n  Pinocchio: 3.7.0 aba, %s, the faster of its LOCAL and WORLD "
       "conventions\n  MuJoCo:    %s mj_forward (Debian's libmujoco)\n",
       VMS_BENCH_CXX, pinocchio_build.c_str(), mj_versionString());
-  std::printf("%-9s %5s %9s %10s %10s %10s %10s %9s %9s\n", "system", "dof", "ours", "pinocchio",
+  std::printf("%-11s %5s %9s %10s %10s %10s %10s %9s %9s\n", "system", "dof", "ours", "pinocchio",
               "mujoco", "ours/pin", "ours/mj", "crba", "rk4_step");
   for (const auto& c : cases()) {
     const double ours = reporter.time(benchName("vms_aba", c->label));
@@ -396,7 +416,7 @@ int main(int argc, char** argv) {
     const double mj = reporter.time(benchName("mujoco_mj_forward", c->label));
     const double crba = reporter.time(benchName("vms_solver_crba", c->label));
     const double rk4 = reporter.time(benchName("vms_rk4_step", c->label));
-    std::printf("%-9s %5d %9.3f %10.3f %10.3f %10.3f %10.3f %9.3f %9.3f\n", c->label.c_str(),
+    std::printf("%-11s %5d %9.3f %10.3f %10.3f %10.3f %10.3f %9.3f %9.3f\n", c->label.c_str(),
                 c->model.nv, ours, pin, mj, ours / pin, ours / mj, crba, rk4);
   }
   std::printf(
@@ -404,11 +424,11 @@ int main(int argc, char** argv) {
       scalingExponent(reporter, "vms_aba"), scalingExponent(reporter, "pinocchio"),
       scalingExponent(reporter, "mujoco_mj_forward"));
   std::printf("\nOne step in a continuing run (CPU microseconds), momentum-rk4 vs rk4\n");
-  std::printf("%-9s %5s %10s %14s %8s\n", "system", "dof", "rk4", "momentum-rk4", "ratio");
+  std::printf("%-11s %5s %10s %14s %8s\n", "system", "dof", "rk4", "momentum-rk4", "ratio");
   for (const auto& c : cases()) {
     const double rk4 = reporter.time(benchName("vms_rk4_run_step", c->label));
     const double mrk = reporter.time(benchName("vms_momentum_rk4_run_step", c->label));
-    std::printf("%-9s %5d %10.3f %14.3f %8.2f\n", c->label.c_str(), c->model.nv, rk4, mrk,
+    std::printf("%-11s %5d %10.3f %14.3f %8.2f\n", c->label.c_str(), c->model.nv, rk4, mrk,
                 mrk / rk4);
   }
   const auto scaling = [&](const char* what) {
