@@ -98,21 +98,25 @@ inline void setWorldInertia(const Model& model, int i, const double* r, const do
   // Lower-right block: R J R^T + (h.c) 1 - h c^T; column k of R J R^T is RJ R^T e_k, row k of
   // R. Each column is stored as four lanes; the fourth lands on the next column's first row,
   // written below.
+  Lanes4 W[3];
   for (int k = 0; k < 3; ++k) {
     const double rk[3] = {r[k], r[k + 3], r[k + 6]};
-    Lanes4 col = times(RJ0, RJ1, RJ2, rk) - h * c[k];
-    col[k] += hc;
-    if (k < 2)
-      store4(a + 21 + 6 * k, col);
-    else
-      store3(a + 33, col);
+    W[k] = times(RJ0, RJ1, RJ2, rk) - h * c[k];
+    W[k][k] += hc;
   }
-  a[0] = m, a[1] = 0.0, a[2] = 0.0, a[3] = 0.0, a[4] = hz, a[5] = -hy;
-  a[6] = 0.0, a[7] = m, a[8] = 0.0, a[9] = -hz, a[10] = 0.0, a[11] = hx;
-  a[12] = 0.0, a[13] = 0.0, a[14] = m, a[15] = hy, a[16] = -hx, a[17] = 0.0;
-  a[18] = 0.0, a[19] = -hz, a[20] = hy;
-  a[24] = hz, a[25] = 0.0, a[26] = -hx;
-  a[30] = -hy, a[31] = hx, a[32] = 0.0;
+  // The upper-left and off-diagonal blocks, four coefficients per store, in storage order;
+  // each lower-right column overwrites the spare lane of the store before it.
+  store4(a, Lanes4{m, 0.0, 0.0, 0.0});
+  store4(a + 4, Lanes4{hz, -hy, 0.0, m});
+  store4(a + 8, Lanes4{0.0, -hz, 0.0, hx});
+  store4(a + 12, Lanes4{0.0, 0.0, m, hy});
+  store4(a + 16, Lanes4{-hx, 0.0, 0.0, -hz});
+  a[20] = hy;
+  store4(a + 21, W[0]);
+  store4(a + 24, Lanes4{hz, 0.0, -hx, 0.0});
+  store4(a + 27, W[1]);
+  store4(a + 30, Lanes4{-hy, hx, 0.0, 0.0});
+  store3(a + 33, W[2]);
 }
 
 }  // namespace

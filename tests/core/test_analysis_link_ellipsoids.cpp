@@ -43,7 +43,7 @@ void checkAgainstSvd(const Mat3X& J, const char* what) {
   const JacobianEllipsoid f = jacobianEllipsoid(J, EllipsoidKind::Force);
   const Eigen::JacobiSVD<MatX> svd(J, Eigen::ComputeFullU);
   Vec3 sigma = Vec3::Zero();
-  sigma.head(svd.singularValues().size()) = svd.singularValues();
+  for (Eigen::Index k = 0; k < svd.singularValues().size(); ++k) sigma[k] = svd.singularValues()[k];
   const double scale = std::max(1.0, sigma[0]);
   QVERIFY2(std::abs(v.axes.determinant() - 1.0) < 1e-12, what);
   QVERIFY2((v.axes.transpose() * v.axes - Mat3::Identity()).norm() < 1e-12, what);

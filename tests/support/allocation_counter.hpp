@@ -27,10 +27,8 @@ inline long heapAllocations() { return g_heap_allocations.load(); }
 /// Lets p escape, so that the compiler cannot remove the allocation behind it: clang removes a
 /// new/delete pair whose memory nothing outside sees, which the counter's self-checks would
 /// then miss.
-inline void escape(const void* p) {
-  static const void* volatile sink = nullptr;
-  sink = p;
-}
+inline const void* volatile g_escaped = nullptr;
+inline void escape(const void* p) { g_escaped = p; }
 #if defined(VMS_TEST_ASAN)
 inline constexpr bool countingAvailable() { return false; }
 #else
