@@ -10,25 +10,6 @@ namespace vms {
 
 namespace {
 
-// Writes the world spatial inertia of (m, c, Ic) into I; see spatialInertiaWorld():
-// [m 1, -skew(h); skew(h), Ic + (h.c) 1 - h c^T] with h = m c (= Ic - m skew(c)^2), one
-// coefficient at a time straight into I (no temporaries).
-inline void setSpatialInertiaWorld(Mat6& I, double m, const Vec3& c, const Mat3& Ic) {
-  const double hx = m * c.x(), hy = m * c.y(), hz = m * c.z();
-  const double hc = hx * c.x() + hy * c.y() + hz * c.z();
-  double* a = I.data();  // column-major
-  a[0] = m, a[1] = 0.0, a[2] = 0.0, a[3] = 0.0, a[4] = hz, a[5] = -hy;
-  a[6] = 0.0, a[7] = m, a[8] = 0.0, a[9] = -hz, a[10] = 0.0, a[11] = hx;
-  a[12] = 0.0, a[13] = 0.0, a[14] = m, a[15] = hy, a[16] = -hx, a[17] = 0.0;
-  a[18] = 0.0, a[19] = -hz, a[20] = hy;
-  a[24] = hz, a[25] = 0.0, a[26] = -hx;
-  a[30] = -hy, a[31] = hx, a[32] = 0.0;
-  const double h[3] = {hx, hy, hz};
-  for (int col = 0; col < 3; ++col)
-    for (int row = 0; row < 3; ++row)
-      a[6 * (3 + col) + 3 + row] = Ic(row, col) - h[row] * c[col] + (row == col ? hc : 0.0);
-}
-
 using lanes::Lanes4;
 using lanes::load3;
 using lanes::store3;
@@ -84,46 +65,51 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i)
 // The world spatial inertia of body i at the world origin (see spatialInertiaWorld()) from its
 // pose (rotation r, column-major, and origin o): the rotated central inertia R Ic R^T, then
 // the parallel-axis terms, the lower-right block's columns as 4-lane vectors.
-inline void setWorldInertia(const Model& model, int i, const double* r, const double* o, Mat6& I) {
-  const Lanes4 R0 = load3(r), R1 = load3(r + 3), R2 = load3(r + 6);
-  const double* J = model.inertia_com[i].data();
-  const Lanes4 RJ0 = times(R0, R1, R2, J), RJ1 = times(R0, R1, R2, J + 3),
-               RJ2 = times(R0, R1, R2, J + 6);
-  const Lanes4 c = load3(o) + times(R0, R1, R2, model.com[i].data());  // world centre of mass
-  const double m = model.mass[i];
+// Writes the world spatial inertia at the world origin of a body with mass m, world centre of
+// mass c and world central inertia Ic (its columns Ic0, Ic1, Ic2; see spatialInertiaWorld()):
+// [m 1, -skew(h); skew(h), Ic + (h.c) 1 - h c^T] with h = m c. The upper-left and off-diagonal
+// blocks four coefficients per store, in storage order; each lower-right column (4 lanes)
+// overwrites the spare lane of the store before it.
+inline void storeWorldInertia(double m, const Lanes4& c, const Lanes4& Ic0, const Lanes4& Ic1,
+                              const Lanes4& Ic2, Mat6& I) {
   const Lanes4 h = m * c;
   const double hx = h[0], hy = h[1], hz = h[2];
   const double hc = (hx * c[0] + hy * c[1]) + hz * c[2];
+  Lanes4 W0 = Ic0 - h * c[0], W1 = Ic1 - h * c[1], W2 = Ic2 - h * c[2];
+  W0[0] += hc, W1[1] += hc, W2[2] += hc;
   double* a = I.data();  // column-major
-  // Lower-right block: R J R^T + (h.c) 1 - h c^T; column k of R J R^T is RJ R^T e_k, row k of
-  // R. Each column is stored as four lanes; the fourth lands on the next column's first row,
-  // written below.
-  Lanes4 W[3];
-  for (int k = 0; k < 3; ++k) {
-    const double rk[3] = {r[k], r[k + 3], r[k + 6]};
-    W[k] = times(RJ0, RJ1, RJ2, rk) - h * c[k];
-    W[k][k] += hc;
-  }
-  // The upper-left and off-diagonal blocks, four coefficients per store, in storage order;
-  // each lower-right column overwrites the spare lane of the store before it.
   store4(a, Lanes4{m, 0.0, 0.0, 0.0});
   store4(a + 4, Lanes4{hz, -hy, 0.0, m});
   store4(a + 8, Lanes4{0.0, -hz, 0.0, hx});
   store4(a + 12, Lanes4{0.0, 0.0, m, hy});
   store4(a + 16, Lanes4{-hx, 0.0, 0.0, -hz});
   a[20] = hy;
-  store4(a + 21, W[0]);
+  store4(a + 21, W0);
   store4(a + 24, Lanes4{hz, 0.0, -hx, 0.0});
-  store4(a + 27, W[1]);
+  store4(a + 27, W1);
   store4(a + 30, Lanes4{-hy, hx, 0.0, 0.0});
-  store3(a + 33, W[2]);
+  store3(a + 33, W2);
+}
+
+// The world spatial inertia of body i from its pose (rotation r, column-major, and origin o):
+// the rotated central inertia R J R^T column by column (column k is RJ R^T e_k, row k of R).
+inline void setWorldInertia(const Model& model, int i, const double* r, const double* o, Mat6& I) {
+  const Lanes4 R0 = load3(r), R1 = load3(r + 3), R2 = load3(r + 6);
+  const double* J = model.inertia_com[i].data();
+  const Lanes4 RJ0 = times(R0, R1, R2, J), RJ1 = times(R0, R1, R2, J + 3),
+               RJ2 = times(R0, R1, R2, J + 6);
+  const Lanes4 c = load3(o) + times(R0, R1, R2, model.com[i].data());  // world centre of mass
+  const double r0[3] = {r[0], r[3], r[6]}, r1[3] = {r[1], r[4], r[7]}, r2[3] = {r[2], r[5], r[8]};
+  storeWorldInertia(model.mass[i], c, times(RJ0, RJ1, RJ2, r0), times(RJ0, RJ1, RJ2, r1),
+                    times(RJ0, RJ1, RJ2, r2), I);
 }
 
 }  // namespace
 
 Mat6 spatialInertiaWorld(double m, const Vec3& c, const Mat3& Ic) {
   Mat6 I;
-  setSpatialInertiaWorld(I, m, c, Ic);
+  const double* J = Ic.data();
+  storeWorldInertia(m, load3(c.data()), load3(J), load3(J + 3), load3(J + 6), I);
   return I;
 }
 
