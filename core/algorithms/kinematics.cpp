@@ -20,6 +20,15 @@ inline Lanes4 times(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, const 
   return (A0 * b[0] + A1 * b[1]) + A2 * b[2];
 }
 
+// The 3x3 product of the matrix with columns A0, A1, A2 and the column-major B, stored
+// column-major into out (each column's spare lane lands on the next column, written after it).
+inline void storeProduct(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, const double* B,
+                         double* out) {
+  store4(out, times(A0, A1, A2, B));
+  store4(out + 3, times(A0, A1, A2, B + 3));
+  store3(out + 6, times(A0, A1, A2, B + 6));
+}
+
 // The pose oMi and world motion subspace S of body i (i > 0) from its parent's pose and its
 // joint: oMi.R = oMp.R (X.R Rot(axis, q)), the joint-only factor L = X.R Rot(axis, q) first (it
 // is off the parent-to-child recursion, which is then one 3x3 product). Column by column, each
@@ -35,6 +44,8 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i)
   Pose& oMi = data.oMi[i];
   double* r = oMi.R.data();
   Vec6& S = data.S[i];
+  // In each branch, not after it: a pointer chosen by the branch made the kinematics 1-2 %
+  // slower (GCC 12).
   if (model.joint_type[i] == JointType::Revolute) {
     const double sq = data.sin_q[j], cq = data.cos_q[j];
     const double* F = model.joint_rotation_fixed[i].data();
@@ -43,18 +54,13 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i)
     double L[9];
     for (int k = 0; k < 3; ++k)
       store3(L + 3 * k, load3(F + 3 * k) + cq * load3(C + 3 * k) + sq * load3(N + 3 * k));
-    store4(r, times(P0, P1, P2, L));  // lane 3 lands on r[3]: written next
-    store4(r + 3, times(P0, P1, P2, L + 3));
-    store3(r + 6, times(P0, P1, P2, L + 6));
+    storeProduct(P0, P1, P2, L, r);
     S[0] = p[1] * w[2] - p[2] * w[1];
     S[1] = p[2] * w[0] - p[0] * w[2];
     S[2] = p[0] * w[1] - p[1] * w[0];
     S[3] = w[0], S[4] = w[1], S[5] = w[2];
   } else {
-    const double* L = X.R.data();
-    store4(r, times(P0, P1, P2, L));
-    store4(r + 3, times(P0, P1, P2, L + 3));
-    store3(r + 6, times(P0, P1, P2, L + 6));
+    storeProduct(P0, P1, P2, X.R.data(), r);
     p += state.q[j] * w;
     S[0] = w[0], S[1] = w[1], S[2] = w[2];
     S[3] = S[4] = S[5] = 0.0;
@@ -62,9 +68,6 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i)
   store3(oMi.p.data(), p);
 }
 
-// The world spatial inertia of body i at the world origin (see spatialInertiaWorld()) from its
-// pose (rotation r, column-major, and origin o): the rotated central inertia R Ic R^T, then
-// the parallel-axis terms, the lower-right block's columns as 4-lane vectors.
 // Writes the world spatial inertia at the world origin of a body with mass m, world centre of
 // mass c and world central inertia Ic (its columns Ic0, Ic1, Ic2; see spatialInertiaWorld()):
 // [m 1, -skew(h); skew(h), Ic + (h.c) 1 - h c^T] with h = m c. The upper-left and off-diagonal
