@@ -267,9 +267,14 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
   data.base_twist_dot = actInvMotion(data.oMi[0], a0);
 
   // Pass 3 (base to tip): accelerations, qdd = g - V^T a_p (= (u - U^T (a_p + c)) / D) and
-  // a = a_p + c + S qdd.
+  // a = a_p + c + S qdd. The parent's acceleration stays in registers when the parent is the
+  // previous body (it is read back from data.a otherwise).
+  double ap[6];
+  for (int k = 0; k < 6; ++k) ap[k] = a0[k];
   for (int i = 1; i < n; ++i) {
-    const Vec6& ap = data.a[model.parent[i]];
+    const int p = model.parent[i];
+    if (p != i - 1)
+      for (int k = 0; k < 6; ++k) ap[k] = data.a[p][k];
     const Vec6& c = data.c[i];
     const Vec6& V = data.V[i];
     const Vec6& S = data.S[i];
@@ -278,7 +283,10 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
     const double qdd = data.g[i] - Va;
     data.qdd[model.joint_index[i]] = qdd;
     Vec6& a = data.a[i];
-    for (int k = 0; k < 6; ++k) a[k] = (ap[k] + c[k]) + S[k] * qdd;
+    for (int k = 0; k < 6; ++k) {
+      ap[k] = (ap[k] + c[k]) + S[k] * qdd;
+      a[k] = ap[k];
+    }
   }
 }
 

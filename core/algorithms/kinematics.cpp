@@ -12,34 +12,49 @@ namespace {
 
 using lanes::Lanes4;
 using lanes::load3;
+using lanes::load4;
 using lanes::store3;
 using lanes::store4;
+
+// A pose as 4-lane columns (lane 3 zero): the rotation's three columns and the origin.
+struct PoseLanes {
+  Lanes4 R[3];
+  Lanes4 p;
+};
+inline PoseLanes loadPose(const Pose& M) {
+  const double* r = M.R.data();
+  return {{load3(r), load3(r + 3), load3(r + 6)}, load3(M.p.data())};
+}
 
 // The product of a 3x3 matrix, given by its columns A0, A1, A2 (lanes 0-2), and the column b.
 inline Lanes4 times(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, const double* b) {
   return (A0 * b[0] + A1 * b[1]) + A2 * b[2];
 }
 
-// The 3x3 product of the matrix with columns A0, A1, A2 and the column-major B, stored
-// column-major into out (each column's spare lane lands on the next column, written after it).
+// The 3x3 product of the matrix with columns A0, A1, A2 and the column-major B: its columns
+// into col, and stored column-major into out (each column's spare lane lands on the next
+// column, written after it).
 inline void storeProduct(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, const double* B,
-                         double* out) {
-  store4(out, times(A0, A1, A2, B));
-  store4(out + 3, times(A0, A1, A2, B + 3));
-  store3(out + 6, times(A0, A1, A2, B + 6));
+                         double* out, Lanes4 col[3]) {
+  col[0] = times(A0, A1, A2, B);
+  col[1] = times(A0, A1, A2, B + 3);
+  col[2] = times(A0, A1, A2, B + 6);
+  store4(out, col[0]);
+  store4(out + 3, col[1]);
+  store3(out + 6, col[2]);
 }
 
-// The pose oMi and world motion subspace S of body i (i > 0) from its parent's pose and its
-// joint: oMi.R = oMp.R (X.R Rot(axis, q)), the joint-only factor L = X.R Rot(axis, q) first (it
-// is off the parent-to-child recursion, which is then one 3x3 product). Column by column, each
-// a 4-lane vector (lane 3 zero): a 3x3 product is nine vector multiply-adds.
-inline void placeBody(const Model& model, Data& data, const State& state, int i) {
-  const Pose& oMp = data.oMi[model.parent[i]];
-  const double* rp = oMp.R.data();
-  const Lanes4 P0 = load3(rp), P1 = load3(rp + 3), P2 = load3(rp + 6);
+// The pose oMi and world motion subspace S of body i (i > 0) from its parent's pose oMp and
+// its joint: oMi.R = oMp.R (X.R Rot(axis, q)), the joint-only factor L = X.R Rot(axis, q)
+// first (it is off the parent-to-child recursion, which is then one 3x3 product). Column by
+// column, each a 4-lane vector (lane 3 zero): a 3x3 product is nine vector multiply-adds. The
+// pose is stored in data.oMi[i] and returned as columns in oMi_lanes.
+inline void placeBody(const Model& model, Data& data, const State& state, int i,
+                      const PoseLanes& oMp, PoseLanes& oMi_lanes) {
+  const Lanes4 P0 = oMp.R[0], P1 = oMp.R[1], P2 = oMp.R[2];
   const Pose& X = model.joint_placement[i];
   const Lanes4 w = times(P0, P1, P2, model.joint_axis_parent[i].data());  // axis, world
-  Lanes4 p = load3(oMp.p.data()) + times(P0, P1, P2, X.p.data());         // joint origin
+  Lanes4 p = oMp.p + times(P0, P1, P2, X.p.data());                       // joint origin
   const int j = model.joint_index[i];
   Pose& oMi = data.oMi[i];
   double* r = oMi.R.data();
@@ -51,21 +66,23 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i)
     const double* F = model.joint_rotation_fixed[i].data();
     const double* C = model.joint_rotation_cos[i].data();
     const double* N = model.joint_rotation_sin[i].data();
-    double L[9];
-    for (int k = 0; k < 3; ++k)
-      store3(L + 3 * k, load3(F + 3 * k) + cq * load3(C + 3 * k) + sq * load3(N + 3 * k));
-    storeProduct(P0, P1, P2, L, r);
+    double L[9];  // element by element, in the storage order (no lane shuffles)
+    store4(L, load4(F) + cq * load4(C) + sq * load4(N));
+    store4(L + 4, load4(F + 4) + cq * load4(C + 4) + sq * load4(N + 4));
+    L[8] = F[8] + cq * C[8] + sq * N[8];
+    storeProduct(P0, P1, P2, L, r, oMi_lanes.R);
     S[0] = p[1] * w[2] - p[2] * w[1];
     S[1] = p[2] * w[0] - p[0] * w[2];
     S[2] = p[0] * w[1] - p[1] * w[0];
     S[3] = w[0], S[4] = w[1], S[5] = w[2];
   } else {
-    storeProduct(P0, P1, P2, X.R.data(), r);
+    storeProduct(P0, P1, P2, X.R.data(), r, oMi_lanes.R);
     p += state.q[j] * w;
     S[0] = w[0], S[1] = w[1], S[2] = w[2];
     S[3] = S[4] = S[5] = 0.0;
   }
   store3(oMi.p.data(), p);
+  oMi_lanes.p = p;
 }
 
 // Writes the world spatial inertia at the world origin of a body with mass m, world centre of
@@ -94,14 +111,16 @@ inline void storeWorldInertia(double m, const Lanes4& c, const Lanes4& Ic0, cons
   store3(a + 33, W2);
 }
 
-// The world spatial inertia of body i from its pose (rotation r, column-major, and origin o):
-// the rotated central inertia R J R^T column by column (column k is RJ R^T e_k, row k of R).
-inline void setWorldInertia(const Model& model, int i, const double* r, const double* o, Mat6& I) {
-  const Lanes4 R0 = load3(r), R1 = load3(r + 3), R2 = load3(r + 6);
+// The world spatial inertia of body i from its pose (as columns, and its rotation r stored
+// column-major): the rotated central inertia R J R^T column by column (column k is RJ R^T e_k,
+// row k of R).
+inline void setWorldInertia(const Model& model, int i, const PoseLanes& pose, const double* r,
+                            Mat6& I) {
+  const Lanes4 R0 = pose.R[0], R1 = pose.R[1], R2 = pose.R[2];
   const double* J = model.inertia_com[i].data();
   const Lanes4 RJ0 = times(R0, R1, R2, J), RJ1 = times(R0, R1, R2, J + 3),
                RJ2 = times(R0, R1, R2, J + 6);
-  const Lanes4 c = load3(o) + times(R0, R1, R2, model.com[i].data());  // world centre of mass
+  const Lanes4 c = pose.p + times(R0, R1, R2, model.com[i].data());  // world centre of mass
   const double r0[3] = {r[0], r[3], r[6]}, r1[3] = {r[1], r[4], r[7]}, r2[3] = {r[2], r[5], r[8]};
   storeWorldInertia(model.mass[i], c, times(RJ0, RJ1, RJ2, r0), times(RJ0, RJ1, RJ2, r1),
                     times(RJ0, RJ1, RJ2, r2), I);
@@ -136,10 +155,17 @@ void forwardKinematics(const Model& model, Data& data, const State& state) {
 
   // Every joint's sin and cos first, four at a time (independent of the recursion).
   sinCosBatch(state.q.data(), data.sin_q.data(), data.cos_q.data(), model.njoints);
+  // Each body's pose also as columns in registers: a chain (parent = previous body) reads its
+  // parent's from there, not back from data.oMi.
+  PoseLanes parent_lanes, lanes = loadPose(base);
   for (int i = 0; i < model.nbodies; ++i) {
-    if (i > 0) placeBody(model, data, state, i);
+    if (i > 0) {
+      const int p = model.parent[i];
+      parent_lanes = p == i - 1 ? lanes : loadPose(data.oMi[p]);
+      placeBody(model, data, state, i, parent_lanes, lanes);
+    }
     const Pose& oMi = data.oMi[i];
-    setWorldInertia(model, i, oMi.R.data(), oMi.p.data(), data.I[i]);
+    setWorldInertia(model, i, lanes, oMi.R.data(), data.I[i]);
     if (model.hasAddedMass() && !model.added_mass[i].isZero(0.0)) {
       // World inertia of a body-frame 6x6: Ad^-T M_A Ad^-1 with Ad = Ad_{oMi}.
       const Mat6 Ainv = adjoint(oMi.inverse());
