@@ -81,6 +81,9 @@ inline void storeColumns(const Columns& C, Mat6& M) {
 //   pA_p += pA + IA c + U g,   IA_p = IA_p_in + IA - U U^T / D,   with g = (u - U^T c) / D,
 // keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there. IA comes in as columns
 // and leaves as IA_p's (the caller stores them, or keeps them for the parent's step on a chain).
+// On a chain the steps form one dependency chain through IA; its update waits for V through a
+// single multiply-add: IA_p_in + IA is summed before, and column k takes V U[k] (= U V[k] in
+// exact arithmetic, U U^T / D being symmetric) with U[k] broadcast while V is being divided.
 inline void articulatedStep(Columns& IA, const Vec6& S, const Vec6& c, const Vec6& pA, double tau,
                             Vec6& V_out, double& g_out, Vec6& pA_p, const double* IA_p_in) {
   Lanes4* col_lo = IA.lo;
@@ -116,8 +119,8 @@ inline void articulatedStep(Columns& IA, const Vec6& S, const Vec6& c, const Vec
   store4(P, load4(P) + load4(pA.data()) + ic_lo + x * v_lo);
   store2(P + 4, load2(P + 4) + load2(pA.data() + 4) + ic_hi + x * v_hi);
   for (int k = 0; k < 6; ++k) {
-    col_lo[k] = load4(IA_p_in + 6 * k) + (col_lo[k] - V[k] * u_lo);
-    col_hi[k] = load2(IA_p_in + 6 * k + 4) + (col_hi[k] - V[k] * u_hi);
+    col_lo[k] = (load4(IA_p_in + 6 * k) + col_lo[k]) - U[k] * v_lo;
+    col_hi[k] = (load2(IA_p_in + 6 * k + 4) + col_hi[k]) - U[k] * v_hi;
   }
 }
 
