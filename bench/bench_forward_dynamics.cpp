@@ -38,6 +38,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "interleaved_timing.hpp"
 #include "mjcf_writer.hpp"
 #include "mujoco_bridge.hpp"
 #include "pinocchio_peer.hpp"
@@ -353,6 +354,68 @@ void printSolverTable(const TableReporter& reporter) {
   }
 }
 
+/// Least-squares slope of log t against log N over the chains, from times by case label.
+double scalingExponent(const std::map<std::string, double>& times) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (int links : kSizes) {
+    const auto it = times.find("chain_" + std::to_string(links));
+    if (it == times.end() || !(it->second > 0.0)) continue;
+    const double x = std::log(links), y = std::log(it->second);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
+  }
+  if (n < 2) return std::nan("");
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+/// Ours, Pinocchio (both conventions) and MuJoCo on each case in alternating batches
+/// (interleaved_timing.hpp): ratios that a drifting machine speed does not skew.
+void printInterleavedTable(int rounds) {
+  std::printf(
+      "\nInterleaved: the same forward dynamics, the engines taking turns in ~50 us batches, %d "
+      "rounds per system; 10th percentile of the batch means (microseconds per call)\n",
+      rounds);
+  std::printf("%-11s %5s %9s %10s %10s %10s %10s\n", "system", "dof", "ours", "pinocchio", "mujoco",
+              "ours/pin", "ours/mj");
+  std::map<std::string, double> ours_times, pin_times;
+  for (const auto& c : cases()) {
+    Data data(c->model);
+    std::vector<bench::Contender> contenders;
+    contenders.push_back({"ours", [&] {
+                            aba(c->model, data, c->state, c->tau);
+                            benchmark::DoNotOptimize(data.qdd.data());
+                            benchmark::ClobberMemory();
+                          }});
+    const mjModel* m = c->mj->m();
+    mjData* d = c->mj->d();
+    test::setMujocoState(c->model, test::mapMujoco(c->model, m), c->state, c->tau, m, d);
+    contenders.push_back({"mujoco", [&] {
+                            mj_forward(m, d);
+                            benchmark::DoNotOptimize(d->qacc);
+                            benchmark::ClobberMemory();
+                          }});
+#ifdef VMS_HAVE_PINOCCHIO
+    bench::PinocchioPeer& pin = *c->pin;
+    for (const bool world : {false, true})
+      contenders.push_back({world ? "pinocchio world" : "pinocchio local", [&pin, world] {
+                              pin.aba->forward(pin.q.data(), pin.v.data(), pin.tau.data(),
+                                               pin.a.data(), world);
+                              benchmark::DoNotOptimize(pin.a.data());
+                              benchmark::ClobberMemory();
+                            }});
+#endif
+    const std::vector<double> t = bench::interleavedTimes(contenders, rounds);
+    const double ours = 1e6 * t[0], mj = 1e6 * t[1];
+    const double pin_best = t.size() > 3 ? 1e6 * std::min(t[2], t[3]) : std::nan("");
+    ours_times[c->label] = ours;
+    pin_times[c->label] = pin_best;
+    std::printf("%-11s %5d %9.3f %10.3f %10.3f %10.3f %10.3f\n", c->label.c_str(), c->model.nv,
+                ours, pin_best, mj, ours / pin_best, ours / mj);
+  }
+  std::printf("Scaling exponents over the chains (t ~ N^e): ours %.2f, Pinocchio %.2f\n",
+              scalingExponent(ours_times), scalingExponent(pin_times));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -437,6 +500,7 @@ int main(int argc, char** argv) {
   std::printf("Scaling t(100)/t(10): vms_aba %.2f, mj_forward %.2f, vms_crba %.2f\n",
               scaling("vms_aba"), scaling("mujoco_mj_forward"), scaling("vms_solver_crba"));
   printSolverTable(reporter);
+  printInterleavedTable(400);
   benchmark::Shutdown();
   return 0;
 }
