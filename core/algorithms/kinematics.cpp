@@ -1,6 +1,7 @@
 #include "core/algorithms/kinematics.hpp"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/spatial/lanes.hpp"
@@ -44,24 +45,62 @@ inline void storeProduct(const Lanes4& A0, const Lanes4& A1, const Lanes4& A2, c
   store3(out + 6, col[2]);
 }
 
+// The columns of B Rot(e_a, angle) for the columns B0, B1, B2 of B, with c = cos(angle) and
+// s = sin(angle): column a is B's, the next two (cyclically) u and v turn in their plane,
+// u' = c Bu + s Bv and v' = c Bv - s Bu.
+inline void turnColumns(int a, const Lanes4& B0, const Lanes4& B1, const Lanes4& B2, double c,
+                        double s, Lanes4 out[3]) {
+  switch (a) {
+    case 0:
+      out[0] = B0, out[1] = c * B1 + s * B2, out[2] = c * B2 - s * B1;
+      break;
+    case 1:
+      out[1] = B1, out[2] = c * B2 + s * B0, out[0] = c * B0 - s * B2;
+      break;
+    default:
+      out[2] = B2, out[0] = c * B0 + s * B1, out[1] = c * B1 - s * B0;
+      break;
+  }
+}
+
 // The pose oMi and world motion subspace S of body i (i > 0) from its parent's pose oMp and
-// its joint: oMi.R = oMp.R (X.R Rot(axis, q)), the joint-only factor L = X.R Rot(axis, q)
-// first (it is off the parent-to-child recursion, which is then one 3x3 product). Column by
-// column, each a 4-lane vector (lane 3 zero): a 3x3 product is nine vector multiply-adds. The
-// pose is stored in data.oMi[i] and returned as columns in oMi_lanes.
+// its joint: oMi.R = oMp.R (X.R Rot(axis, q)). Column by column, each a 4-lane vector (lane 3
+// zero): a 3x3 product is nine vector multiply-adds. A revolute joint about a coordinate axis
+// e_a of its frame (model.joint_unit_axis) turns two columns of oMp.R X.R by q, and column a is
+// the world axis. Any other axis forms the joint-only factor L = X.R Rot(axis, q) first (off
+// the parent-to-child recursion, which is then one 3x3 product). The pose is stored in
+// data.oMi[i] and returned as columns in oMi_lanes.
 inline void placeBody(const Model& model, Data& data, const State& state, int i,
                       const PoseLanes& oMp, PoseLanes& oMi_lanes) {
   const Lanes4 P0 = oMp.R[0], P1 = oMp.R[1], P2 = oMp.R[2];
   const Pose& X = model.joint_placement[i];
-  const Lanes4 w = times(P0, P1, P2, model.joint_axis_parent[i].data());  // axis, world
-  Lanes4 p = oMp.p + times(P0, P1, P2, X.p.data());                       // joint origin
+  Lanes4 p = oMp.p + times(P0, P1, P2, X.p.data());  // joint origin
   const int j = model.joint_index[i];
   Pose& oMi = data.oMi[i];
   double* r = oMi.R.data();
   Vec6& S = data.S[i];
-  // In each branch, not after it: a pointer chosen by the branch made the kinematics 1-2 %
-  // slower (GCC 12).
-  if (model.joint_type[i] == JointType::Revolute) {
+  const auto setRevoluteS = [&](const Lanes4& w) {  // S = [p x w; w]
+    S[0] = p[1] * w[2] - p[2] * w[1];
+    S[1] = p[2] * w[0] - p[0] * w[2];
+    S[2] = p[0] * w[1] - p[1] * w[0];
+    S[3] = w[0], S[4] = w[1], S[5] = w[2];
+  };
+  // Stores in each branch, not after it: a pointer chosen by the branch made the kinematics
+  // 1-2 % slower (GCC 12).
+  if (const int unit_axis = model.joint_unit_axis[i]; unit_axis != 0) {
+    const int a = std::abs(unit_axis) - 1;
+    const double* XR = X.R.data();
+    const Lanes4 B0 = times(P0, P1, P2, XR), B1 = times(P0, P1, P2, XR + 3),
+                 B2 = times(P0, P1, P2, XR + 6);
+    const double s = unit_axis > 0 ? data.sin_q[j] : -data.sin_q[j];
+    Lanes4* R = oMi_lanes.R;
+    turnColumns(a, B0, B1, B2, data.cos_q[j], s, R);
+    store4(r, R[0]);
+    store4(r + 3, R[1]);
+    store3(r + 6, R[2]);
+    setRevoluteS(unit_axis > 0 ? R[a] : -R[a]);
+  } else if (model.joint_type[i] == JointType::Revolute) {
+    const Lanes4 w = times(P0, P1, P2, model.joint_axis_parent[i].data());  // axis, world
     const double sq = data.sin_q[j], cq = data.cos_q[j];
     const double* F = model.joint_rotation_fixed[i].data();
     const double* C = model.joint_rotation_cos[i].data();
@@ -71,11 +110,9 @@ inline void placeBody(const Model& model, Data& data, const State& state, int i,
     store4(L + 4, load4(F + 4) + cq * load4(C + 4) + sq * load4(N + 4));
     L[8] = F[8] + cq * C[8] + sq * N[8];
     storeProduct(P0, P1, P2, L, r, oMi_lanes.R);
-    S[0] = p[1] * w[2] - p[2] * w[1];
-    S[1] = p[2] * w[0] - p[0] * w[2];
-    S[2] = p[0] * w[1] - p[1] * w[0];
-    S[3] = w[0], S[4] = w[1], S[5] = w[2];
+    setRevoluteS(w);
   } else {
+    const Lanes4 w = times(P0, P1, P2, model.joint_axis_parent[i].data());  // axis, world
     storeProduct(P0, P1, P2, X.R.data(), r, oMi_lanes.R);
     p += state.q[j] * w;
     S[0] = w[0], S[1] = w[1], S[2] = w[2];

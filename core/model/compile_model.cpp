@@ -284,6 +284,7 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
   m.joint_rotation_fixed.assign(m.nbodies, Mat3::Zero());
   m.joint_rotation_cos.assign(m.nbodies, Mat3::Identity());
   m.joint_rotation_sin.assign(m.nbodies, Mat3::Zero());
+  m.joint_unit_axis.assign(m.nbodies, 0);
   for (int b = 1; b < m.nbodies; ++b) {
     const Mat3& XR = m.joint_placement[b].R;
     const Vec3& u = m.joint_axis[b];
@@ -292,6 +293,10 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     m.joint_rotation_fixed[b] = a * u.transpose();
     m.joint_rotation_cos[b] = XR - m.joint_rotation_fixed[b];
     m.joint_rotation_sin[b] = XR * skew(u);
+    if (m.joint_type[b] == JointType::Revolute)
+      for (int k = 0; k < 3; ++k)
+        if (std::abs(u[k]) == 1.0 && u[(k + 1) % 3] == 0.0 && u[(k + 2) % 3] == 0.0)
+          m.joint_unit_axis[b] = u[k] > 0.0 ? k + 1 : -(k + 1);
   }
 
   // User joint order: description order of the moving joints.

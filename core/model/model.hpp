@@ -52,6 +52,11 @@ struct Model {
   // sin_part (Rodrigues' formula, split once).
   std::vector<Vec3> joint_axis_parent;
   std::vector<Mat3> joint_rotation_fixed, joint_rotation_cos, joint_rotation_sin;
+  // Revolute joints about a coordinate axis of the joint frame (most URDF and DH joints): 1, 2
+  // or 3 for x, y or z, negative for -x, -y, -z; 0 for any other axis and for prismatic joints.
+  // forwardKinematics turns two columns of oMp.R X.R by q for these (four multiply-adds), the
+  // third column being the world axis, instead of forming X.R Rot(axis, q).
+  std::vector<int> joint_unit_axis;
   std::vector<double> mass;                // fused mass
   std::vector<Vec3> com;                   // centre of mass in the body frame
   std::vector<Mat3> inertia_com;           // rotational inertia about the CoM, body frame
