@@ -372,7 +372,7 @@ double scalingExponent(const std::map<std::string, double>& times) {
 /// (interleaved_timing.hpp): ratios that a drifting machine speed does not skew.
 void printInterleavedTable(int rounds) {
   std::printf(
-      "\nInterleaved: the same forward dynamics, the engines taking turns in ~50 us batches, %d "
+      "\nInterleaved: the same forward dynamics, the engines taking turns in ~200 us batches, %d "
       "rounds per system; 10th percentile of the batch means (microseconds per call)\n",
       rounds);
   std::printf("%-11s %5s %9s %10s %10s %10s %10s\n", "system", "dof", "ours", "pinocchio", "mujoco",
@@ -500,7 +500,7 @@ int main(int argc, char** argv) {
   std::printf("Scaling t(100)/t(10): vms_aba %.2f, mj_forward %.2f, vms_crba %.2f\n",
               scaling("vms_aba"), scaling("mujoco_mj_forward"), scaling("vms_solver_crba"));
   printSolverTable(reporter);
-  printInterleavedTable(400);
+  printInterleavedTable(200);
   benchmark::Shutdown();
   return 0;
 }

@@ -2,9 +2,10 @@
 // Times several functions side by side on a machine whose speed drifts (a shared VM: the same
 // code runs up to 1.5x slower for seconds at a time). Google Benchmark times one function after
 // another, so a slow spell that falls on one of them skews their ratio. Here the functions take
-// turns in short batches (round robin, about 50 us each), so every slow spell hits all of them
-// alike; each one's time per call is a low percentile of its batch means (the machine at its
-// undisturbed speed), and their ratios come from the same rounds.
+// turns in short batches (round robin, about 200 us each: long enough that refilling the caches the
+// others used costs little), so every slow spell hits all of them alike; each one's time per call
+// is a low percentile of its batch means (the machine at its undisturbed speed), and their ratios
+// come from the same rounds.
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -22,7 +23,8 @@ struct Contender {
 /// `rounds` rounds, a round being one batch of each contender in turn, a batch as many calls as
 /// take about `batch_seconds` (calibrated once, on a first batch of 16 calls).
 inline std::vector<double> interleavedTimes(const std::vector<Contender>& contenders, int rounds,
-                                            double batch_seconds = 50e-6, double percentile = 0.1) {
+                                            double batch_seconds = 200e-6,
+                                            double percentile = 0.1) {
   using Clock = std::chrono::steady_clock;
   const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
   const size_t n = contenders.size();
