@@ -71,7 +71,15 @@ class TestAppReport : public QObject {
     qInfo().noquote() << QJsonDocument(r).toJson(QJsonDocument::Compact);
     QCOMPARE(r["requested_real_time_factor"].toDouble(), 0.0);
     QVERIFY(r["real_time_factor"].toDouble() > 5.0);
-    QVERIFY(r["ui_latency_samples"].toDouble() > 50);
+    // The latency probe kept sampling all run long: on average at least every 100 ms (it asks
+    // for every 10 ms and fires between frames, which take 25-55 ms under Xvfb on the 2-core
+    // VM; a fixed count of 50 failed at 49 on a 3.05 s run when the VM was slow).
+    const double run_seconds = r["run_seconds"].toDouble();
+    QVERIFY(run_seconds > 1.0);
+    QVERIFY2(r["ui_latency_samples"].toDouble() >= 10.0 * run_seconds,
+             qPrintable(QString("%1 samples in %2 s")
+                            .arg(r["ui_latency_samples"].toDouble())
+                            .arg(run_seconds)));
   }
 
   void badScenarioExitsWithMessage() {
