@@ -318,20 +318,30 @@ double pinocchioTime(const TableReporter& reporter, const std::string& label) {
   return std::min(local, world);
 }
 
-/// Least-squares slope of log t against log N over the sizes that ran: t ~ N^slope.
-double scalingExponent(const TableReporter& reporter, const std::string& what) {
+/// Least-squares slope of log t against log N over the chains, from times by case label.
+double scalingExponent(const std::map<std::string, double>& times) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
   for (int links : kSizes) {
-    const std::string label = "chain_" + std::to_string(links);
-    const double t = what == "pinocchio" ? pinocchioTime(reporter, label)
-                                         : reporter.time(benchName(what.c_str(), label));
-    if (!(t > 0.0)) continue;
-    const double x = std::log(links), y = std::log(t);
+    const auto it = times.find("chain_" + std::to_string(links));
+    if (it == times.end() || !(it->second > 0.0)) continue;
+    const double x = std::log(links), y = std::log(it->second);
     sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
   }
   if (n < 2) return std::nan("");
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+/// The same fit over the sizes that ran in the Google Benchmark runs ("pinocchio": the faster
+/// of its two conventions).
+double scalingExponent(const TableReporter& reporter, const std::string& what) {
+  std::map<std::string, double> times;
+  for (int links : kSizes) {
+    const std::string label = "chain_" + std::to_string(links);
+    times[label] = what == "pinocchio" ? pinocchioTime(reporter, label)
+                                       : reporter.time(benchName(what.c_str(), label));
+  }
+  return scalingExponent(times);
 }
 
 /// Every solver's time per call at each size, its ratio to aba and to MuJoCo at the largest
@@ -352,20 +362,6 @@ void printSolverTable(const TableReporter& reporter) {
                                 : reporter.time(benchName(bench.c_str(), links)));
     std::printf(" %9.2f\n", scalingExponent(reporter, bench));
   }
-}
-
-/// Least-squares slope of log t against log N over the chains, from times by case label.
-double scalingExponent(const std::map<std::string, double>& times) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int n = 0;
-  for (int links : kSizes) {
-    const auto it = times.find("chain_" + std::to_string(links));
-    if (it == times.end() || !(it->second > 0.0)) continue;
-    const double x = std::log(links), y = std::log(it->second);
-    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
-  }
-  if (n < 2) return std::nan("");
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 /// Ours, Pinocchio (both conventions) and MuJoCo on each case in alternating batches
