@@ -205,7 +205,7 @@ void TestIoExamples::urdfAndJsonHaveSameDynamics() {
     aba(mu, du, s, tau);
     rnea(mj, dj, s, du.base_twist_dot, du.qdd);
     VecX residual(mj.base_basis.cols() + mj.njoints);
-    residual << dj.base_force, dj.tau - tau;  // free vehicle, no applied wrench: b = 0
+    residual << dj.base_force, dj.tau - tau;  // unactuated vehicle, no applied wrench: b = 0
     QVERIFY(smallAgainstForces(residual, forceScale(mj, s, du.base_twist_dot, du.qdd)));
   }
 }
