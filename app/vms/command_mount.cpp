@@ -4,6 +4,7 @@
 // as one model (core/model/compose_models.hpp). Relative mesh paths of both files are rebased
 // on the output's folder.
 #include <filesystem>
+#include <iostream>
 #include <sstream>
 
 #include "cli_common.hpp"
@@ -79,8 +80,13 @@ int runMount(int argc, char** argv) {
   } catch (const ModelError& e) {
     throw ModelError(arm_path + ": " + e.what());
   }
-  compileModel(mounted);  // the result must be a valid model before anything is written
+  const Model result = compileModel(mounted);  // valid before anything is written
   saveModelDescription(mounted, output);
+  const std::string parent = o.parent_link.empty() ? rootLinkName(vehicle) : o.parent_link;
+  std::cout << "vms mount: wrote " << output << ": " << mounted.links.size() << " links, "
+            << result.njoints << " moving joints (" << arm_model.description.links.size()
+            << " links of " << arm_path << " on '" << parent << "' of " << vehicle_path
+            << ", vehicle base " << toString(result.base_type) << ")\n";
   return kExitOk;
 }
 

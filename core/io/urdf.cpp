@@ -373,6 +373,17 @@ std::string esc(const std::string& s) {
   return o;
 }
 
+/// Text safe inside an XML comment, which may hold neither "--" nor end in "-".
+std::string commentText(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '-' && !o.empty() && o.back() == '-') o += ' ';
+    o += c;
+  }
+  if (!o.empty() && o.back() == '-') o += ' ';
+  return o;
+}
+
 std::string nums(std::initializer_list<double> v) {
   std::string s;
   for (double x : v) s += (s.empty() ? "" : " ") + io::formatDouble(x);
@@ -566,11 +577,11 @@ ModelDescription parseUrdf(const std::string& xml, const std::string& source,
 std::string writeUrdf(const ModelDescription& d, const UrdfWriteOptions& options) {
   std::ostringstream o;
   o << "<?xml version=\"1.0\"?>\n";
-  o << "<!-- Written by VMS Workbench from model '" << esc(d.name)
+  o << "<!-- Written by VMS Workbench from model '" << commentText(esc(d.name))
     << "'. URDF has no vehicle "
        "joint and no gravity:\n     the model's base type is '"
-    << toString(d.base_type) << "' (load with --base " << toString(d.base_type)
-    << ") and its gravity is (" << vec(d.gravity) << ") m/s^2."
+    << toString(d.base_type) << "' (vms's base option chooses it when loading; free by "
+    << "default) and its gravity is (" << vec(d.gravity) << ") m/s^2."
     << (d.added_mass.empty()
             ? ""
             : "\n     Its added mass (hydrodynamic) is not written: URDF has none.")

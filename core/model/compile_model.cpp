@@ -17,6 +17,12 @@ namespace {
 
 std::string quoted(const std::string& s) { return "'" + printableText(s) + "'"; }
 
+std::string shortNumber(double x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
+
 [[noreturn]] void fail(const std::string& msg) { throw ModelError(msg); }
 
 // "<what> #<index>: has no name" or "<what> '<name>': invalid name: <problem>".
@@ -175,6 +181,13 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     for (double x : {jd.lower, jd.upper, jd.effort, jd.velocity, jd.damping, jd.friction})
       if (std::isnan(x)) fail(what + ": a limit or damping value is NaN");
     if (jd.damping < 0.0) fail(what + ": damping is negative");
+    if (jd.friction < 0.0) fail(what + ": friction is negative");
+    if (jd.effort < 0.0)
+      fail(what + ": effort limit is negative (" + shortNumber(jd.effort) +
+           "); 0 means unlimited");
+    if (jd.velocity < 0.0)
+      fail(what + ": velocity limit is negative (" + shortNumber(jd.velocity) +
+           "); 0 means unlimited");
     if (jd.has_limits && jd.lower > jd.upper) fail(what + ": lower limit exceeds upper limit");
     const int c = link_index[jd.child];
     if (parent_joint[c] >= 0)

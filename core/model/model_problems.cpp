@@ -335,6 +335,18 @@ bool neutralise(StandIn& s, const Target& t) {
         j.damping = 0.0;
         return true;
       }
+      if (startsWith(rest, "friction is negative")) {
+        j.friction = 0.0;
+        return true;
+      }
+      if (startsWith(rest, "effort limit is negative")) {
+        j.effort = 0.0;
+        return true;
+      }
+      if (startsWith(rest, "velocity limit is negative")) {
+        j.velocity = 0.0;
+        return true;
+      }
       if (startsWith(rest, "lower limit exceeds")) {
         j.has_limits = false;
         return true;

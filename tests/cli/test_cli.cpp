@@ -1,6 +1,7 @@
 // The `vms` command line against the contracts of docs/contracts.md: JSON keys and
 // values of inspect (cross-checked against the library), CSV columns and conservation of
 // simulate, benchmark's JSON, and exit statuses/messages for bad input.
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,6 +82,7 @@ class TestCli : public QObject {
   void badInputGivesOneLineAndStatus();
   void divergenceStopsWithValidCsv();
   void convertRoundTrip();
+  void everyWrittenUrdfIsWellFormedXml();
   void versionAndCommandHelp();
 };
 
@@ -410,6 +412,68 @@ void TestCli::convertRoundTrip() {
   const Run b = runVms({"inspect", json, "--state", state});
   QVERIFY(a.status == 0 && b.status == 0);
   VMS_COMPARE_REL(toVec(parseObject(b.out)["qdd"]), toVec(parseObject(a.out)["qdd"]), 1e-12);
+}
+
+namespace {
+
+/// The verdicts of two strict XML parsers on a file: libxml2's xmllint and Python's
+/// ElementTree (the parser of ROS's urdf_parser_py). Empty when both accept it.
+QString strictXmlProblems(const QString& path) {
+  QString problems;
+  QProcess xmllint;
+  xmllint.start("xmllint", {"--noout", path});
+  if (!xmllint.waitForFinished(30000) || xmllint.exitStatus() != QProcess::NormalExit)
+    problems += "xmllint did not run (package libxml2-utils); ";
+  else if (xmllint.exitCode() != 0)
+    problems += "xmllint: " + QString::fromUtf8(xmllint.readAllStandardError()) + "; ";
+  QProcess python;
+  python.start("python3", {"-c", "import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])",
+                           path});
+  if (!python.waitForFinished(30000) || python.exitStatus() != QProcess::NormalExit)
+    problems += "python3 did not run; ";
+  else if (python.exitCode() != 0)
+    problems += "ElementTree: " + QString::fromUtf8(python.readAllStandardError()) + "; ";
+  return problems;
+}
+
+}  // namespace
+
+// Every URDF the project ships or writes (vms convert and the app's Export URDF share
+// exportUrdfWithMeshes) is accepted by strict XML parsers, not only by urdfdom and MuJoCo,
+// which are lenient: e.g. "--" inside a comment is not XML. A model whose name holds "--" and
+// ends in "-" is written too, since the name goes into the header comment.
+void TestCli::everyWrittenUrdfIsWellFormedXml() {
+  QTemporaryDir dir;
+  QStringList inputs;
+  for (const QString& f : QDir(VMS_SOURCE_DIR "/models").entryList({"*.vms.json", "*.urdf"}))
+    inputs << model(f.toUtf8().constData());
+  QFile original(model("seed004_planar.vms.json"));
+  QVERIFY(original.open(QIODevice::ReadOnly));
+  QByteArray text = original.readAll();
+  const int name_at = text.indexOf("\"name\"");
+  QVERIFY(name_at >= 0);
+  const int value_at = text.indexOf('"', text.indexOf(':', name_at)) + 1;
+  text.insert(value_at, "my--model-");
+  const QString dashed = dir.filePath("dashed.vms.json");
+  writeFile(dashed, text);
+  inputs << dashed;
+  QVERIFY(inputs.size() >= 6);
+  int checked = 0;
+  for (const QString& input : inputs) {
+    const QString out = dir.filePath(QString("converted_%1.urdf").arg(checked));
+    if (input.endsWith(".urdf")) {
+      const QString shipped = strictXmlProblems(input);
+      QVERIFY2(shipped.isEmpty(), qPrintable(input + ": " + shipped));
+    }
+    const Run r = runVms({"convert", input, out});
+    QVERIFY2(r.status == 0, r.err.constData());
+    const QString problems = strictXmlProblems(out);
+    QVERIFY2(problems.isEmpty(), qPrintable(input + " converted: " + problems));
+    ++checked;
+  }
+  QFile dashed_out(dir.filePath(QString("converted_%1.urdf").arg(checked - 1)));
+  QVERIFY(dashed_out.open(QIODevice::ReadOnly));
+  QVERIFY(dashed_out.readAll().contains("my- -model- "));
 }
 
 // `vms --version`, and `vms COMMAND --help` for every command: its usage lines and the shared

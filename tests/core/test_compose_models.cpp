@@ -152,6 +152,9 @@ class TestComposeModels : public QObject {
     const test::Run run = test::runVms({"mount", vehicle, QString::fromStdString(kKuka), out,
                                         "--xyz", "1.75,0,0", "--rpy", "0,1.5707963267948966,0"});
     QVERIFY2(run.status == 0, run.err.constData());
+    // Says what it wrote.
+    QVERIFY2(run.out.startsWith("vms mount: wrote " + out.toUtf8() + ": "), run.out.constData());
+    QVERIFY2(run.out.contains(" links") && run.out.contains("kuka_lwr.urdf"), run.out.constData());
     const ModelDescription d = loadModelDescription(out.toStdString(), nullptr);
     MountOptions o;
     o.placement = mountPlacement();

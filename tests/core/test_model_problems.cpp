@@ -127,6 +127,12 @@ class TestModelProblems : public QObject {
     QTest::newRow("model: no links") << int(ModelItem::Model) << -1 << "has no links" << 24;
     QTest::newRow("model: NaN gravity") << int(ModelItem::Model) << -1 << "gravity" << 25;
     QTest::newRow("model: massless vehicle") << int(ModelItem::Model) << -1 << "vehicle" << 26;
+    QTest::newRow("joint: negative effort")
+        << int(ModelItem::Joint) << 1 << "effort limit is negative" << 27;
+    QTest::newRow("joint: negative velocity")
+        << int(ModelItem::Joint) << 2 << "velocity limit is negative" << 28;
+    QTest::newRow("joint: negative friction")
+        << int(ModelItem::Joint) << 0 << "friction is negative" << 29;
   }
 
   void eachRefusalAlone() {
@@ -216,6 +222,9 @@ class TestModelProblems : public QObject {
           d.frames.clear();
           d.links[1].inertial = Inertial();
         },
+        [](ModelDescription& d) { d.joints[1].effort = -1.0; },
+        [](ModelDescription& d) { d.joints[2].velocity = -2.0; },
+        [](ModelDescription& d) { d.joints[0].friction = -0.1; },
     };
     ModelDescription d = arm();
     edits.at(static_cast<size_t>(edit))(d);

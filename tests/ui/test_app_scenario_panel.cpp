@@ -14,6 +14,7 @@
 //  - a bare model: the panel explains and edits nothing.
 #include <QFile>
 #include <QProcess>
+#include <QScreen>
 #include <QUndoStack>
 
 #include "core/scenario/scenario_json.hpp"
@@ -173,6 +174,36 @@ class TestAppScenarioPanel : public QObject {
     doc->undoStack()->undo();
     QCOMPARE(writeScenarioJson(doc->scenarioDescription()), opened);
     doc->undoStack()->setClean();  // nothing to save: the next open asks no question
+  }
+
+  // A refusal quoting a long entry (300 or 600 characters, no spaces) wraps or is cut inside
+  // its panel: the main window keeps its width, also after valid input and another file.
+  void longRefusalNeverWidensTheWindow() {
+    QString error;
+    QVERIFY2(
+        window_->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+        qPrintable(error));
+    QTest::qWait(50);
+    const QSize before = window_->size();
+    const QRect screen = window_->screen()->availableGeometry();
+    auto* panel = window_->panelWidget<ui::ScenarioPanel>();
+    QVERIFY(panel && panel->editable());
+    for (int n : {300, 600}) {
+      QVERIFY(!panel->setText("scenario.duration", QString(n, 'x')));
+      QVERIFY(panel->problemText().contains("not a number"));
+      QTest::qWait(50);
+      QVERIFY2(window_->width() <= before.width() && window_->width() <= screen.width(),
+               qPrintable(QString("%1 characters: the window is %2 px wide (was %3)")
+                              .arg(n)
+                              .arg(window_->width())
+                              .arg(before.width())));
+      auto* status = panel->findChild<QLabel*>("scenario.status");
+      QVERIFY(status && status->isVisible());
+      QVERIFY2(status->width() <= panel->width(), qPrintable(QString::number(status->width())));
+    }
+    QVERIFY2(panel->setText("scenario.duration", "3"), qPrintable(panel->problemText()));
+    QTest::qWait(50);
+    QCOMPARE(window_->size(), before);
   }
 
   void bareModelIsNotEditable() {

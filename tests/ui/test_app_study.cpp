@@ -76,6 +76,22 @@ class TestAppStudy : public QObject {
     QVERIFY2(panel->statusText().contains("nope"), qPrintable(panel->statusText()));
   }
 
+  // Another file: the previous model's results go. A bare model runs until paused, so a study
+  // of it would run 0 s per point and report zeros: refused with the reason.
+  void zeroDurationStudyIsRefusedAndResultsDoNotOutliveTheirModel() {
+    auto* panel = window_->panelWidget<ui::StudyPanel>();
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
+             qPrintable(error));
+    QCOMPARE(panel->resultRows(), 0);
+    QCOMPARE(panel->plottedPoints(), 0);
+    panel->setParameter(1, "link:link1.mass", 5, 15, 3);
+    panel->setParameter(2, QString(), 0, 0, 1);
+    QVERIFY(!panel->run());
+    QVERIFY2(panel->statusText().contains("0 s"), qPrintable(panel->statusText()));
+    QCOMPARE(panel->resultRows(), 0);
+  }
+
   void cleanupTestCase() { window_.reset(); }
 };
 

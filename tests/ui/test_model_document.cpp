@@ -16,12 +16,15 @@
 #include "test_support.hpp"
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/model/recovery_summary.hpp"
 
 Q_DECLARE_METATYPE(vms::VecX)
 
 using vms::ui::JointProperty;
 using vms::ui::LinkProperty;
 using vms::ui::ModelDocument;
+using vms::ui::RecoverySummary;
+using vms::ui::summarizeRecovery;
 
 namespace {
 
@@ -120,6 +123,8 @@ class TestModelDocument : public QObject {
   void autosaveAndRecoveryAfterCrash();
   void recoveryChecksTheWritingProcess();
   void killedProcessLeavesARecovery();
+  void autosaveFollowsTheModifiedState();
+  void recoverySaysWhatItRestores();
 };
 
 void TestModelDocument::opensEveryFileType() {
@@ -558,6 +563,67 @@ void TestModelDocument::killedProcessLeavesARecovery() {
   doc.discardAutosave();
 }
 
+// The recovery copy exists exactly while the document has unsaved edits: an undo back to the
+// saved state removes it at once, and so does replacing the document; a document that went
+// back to its saved state and then vanished leaves nothing to offer.
+void TestModelDocument::autosaveFollowsTheModifiedState() {
+  QTemporaryDir dir;
+  const QString autosave = dir.filePath("autosave");
+  auto files = [&] { return QDir(autosave).entryList(QDir::Files).size(); };
+  QString error;
+  {
+    ModelDocument doc;
+    doc.setAutosaveDirectory(autosave);
+    QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+    QVERIFY(doc.setLinkProperty(3, LinkProperty::Mass, values({1.01e8}), &error));
+    QVERIFY2(doc.writeAutosave(&error), qPrintable(error));
+    QCOMPARE(files(), 2);
+    doc.undoStack()->undo();
+    QVERIFY(!doc.isModified());
+    QCOMPARE(files(), 0);  // at once, not at the next autosave tick
+    doc.undoStack()->redo();
+    QVERIFY(doc.isModified());
+    QVERIFY(doc.writeAutosave(&error));
+    QCOMPARE(files(), 2);
+    // Replaced by another file (the app asked to save or discard first).
+    QVERIFY2(doc.open(kWheelSlew, &error), qPrintable(error));
+    QCOMPARE(files(), 0);
+    QVERIFY(doc.setLinkProperty(2, LinkProperty::Mass, values({7.5}), &error));
+    QVERIFY(doc.writeAutosave(&error));
+    QCOMPARE(files(), 2);
+    doc.undoStack()->undo();
+    // Gone without a clean close, but with no unsaved edits: nothing to recover.
+  }
+  QCOMPARE(files(), 0);
+  QVERIFY(!ModelDocument::findRecovery(autosave));
+}
+
+// Before restoring, the app says what the copy changes against the file it belongs to.
+void TestModelDocument::recoverySaysWhatItRestores() {
+  QTemporaryDir dir;
+  const QString autosave = dir.filePath("autosave");
+  QString error;
+  {
+    ModelDocument doc;
+    doc.setAutosaveDirectory(autosave);
+    QVERIFY2(doc.open(kWheelSlew, &error), qPrintable(error));
+    QVERIFY(doc.setLinkProperty(0, LinkProperty::Mass, values({1.01e8}), &error));
+    QVERIFY2(doc.writeAutosave(&error), qPrintable(error));
+  }
+  const auto recovery = ModelDocument::findRecovery(autosave);
+  QVERIFY(recovery.has_value());
+  const RecoverySummary summary =
+      summarizeRecovery(*recovery, ModelDocument::recoveryOriginalPath(*recovery));
+  QVERIFY2(summary.unavailable.isEmpty(), qPrintable(summary.unavailable));
+  const QString all = summary.differences.join("\n");
+  QVERIFY2(summary.total == 1, qPrintable(all));
+  QVERIFY2(all.contains("mass") && all.contains("→ 1.01e+08"), qPrintable(all));
+  // The same file against itself: nothing differs; a missing original is said.
+  QCOMPARE(summarizeRecovery(kWheelSlew, kWheelSlew).total, 0);
+  QVERIFY(!summarizeRecovery(*recovery, dir.filePath("gone.scenario.json")).unavailable.isEmpty());
+  QVERIFY(!summarizeRecovery(*recovery, QString()).unavailable.isEmpty());
+}
+
 int main(int argc, char** argv) {
   QCoreApplication app(argc, argv);
   if (argc == 3 && QByteArray(argv[1]) == "--crash-child") return crashingChild(argv[2]);
@@ -566,3 +632,4 @@ int main(int argc, char** argv) {
 }
 
 #include "test_model_document.moc"
+

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <cmath>
 #include <set>
 
 #include "test_plots_support.hpp"
@@ -69,6 +70,8 @@ class TestPlotsExport : public QObject {
   void initTestCase();
   void pngHasRequestedSizeAndContent();
   void pngOfDifferentDataDiffers();
+  void scaledPngIsTheSameFigureWithMorePixels_data();
+  void scaledPngIsTheSameFigureWithMorePixels();
   void svgIsXmlWithLines();
   void pdfIsAPdf();
   void exportAllWritesEveryPlotInEveryFormat();
@@ -124,6 +127,54 @@ void TestPlotsExport::pngOfDifferentDataDiffers() {
   QVERIFY(QImage(a) != QImage(b));
   QVERIFY(panel_->exportPlot(0, b, QSize(600, 400)));
   QCOMPARE(QImage(a), QImage(b));  // deterministic
+}
+
+void TestPlotsExport::scaledPngIsTheSameFigureWithMorePixels_data() {
+  QTest::addColumn<int>("plot");
+  QTest::addColumn<double>("scale");
+  for (int plot : {0, 2})
+    for (double scale : {2.0, 3.0})
+      QTest::newRow(qPrintable(QString("plot %1 at %2x").arg(plot).arg(scale))) << plot << scale;
+}
+
+// A figure at scale s is the figure at scale 1 with s times the pixels: the same layout, text
+// and lines s times larger. Compared after both are reduced to a coarse grid (glyph hinting and
+// antialiasing differ between sizes, the places of titles, labels and legends do not). Text
+// drawn larger than the layout made room for (clipped titles, legends and axis labels) moves
+// ink into other cells. No ink in the outer rows and columns: nothing falls off the image.
+void TestPlotsExport::scaledPngIsTheSameFigureWithMorePixels() {
+  QFETCH(int, plot);
+  QFETCH(double, scale);
+  const QSize layout(800, 500);
+  const QSize pixels(int(layout.width() * scale), int(layout.height() * scale));
+  const QString one = dir_.filePath("one.png"), scaled = dir_.filePath("scaled.png");
+  QString error;
+  QVERIFY2(panel_->exportPlot(plot, one, layout, 1.0, &error), qPrintable(error));
+  QVERIFY2(panel_->exportPlot(plot, scaled, pixels, scale, &error), qPrintable(error));
+  const QImage a = QImage(one).convertToFormat(QImage::Format_Grayscale8);
+  const QImage b = QImage(scaled).convertToFormat(QImage::Format_Grayscale8);
+  QCOMPARE(b.size(), pixels);
+  const QSize coarse(layout.width() / 10, layout.height() / 10);
+  const QImage ca = a.scaled(coarse, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  const QImage cb = b.scaled(coarse, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  double sum = 0.0;
+  int worst = 0;
+  for (int y = 0; y < coarse.height(); ++y)
+    for (int x = 0; x < coarse.width(); ++x) {
+      const int d = std::abs(qGray(ca.pixel(x, y)) - qGray(cb.pixel(x, y)));
+      sum += d;
+      worst = std::max(worst, d);
+    }
+  const double mean = sum / (coarse.width() * coarse.height());
+  qInfo("scale %.0f: coarse grey difference mean %.2f, largest %d (of 255)", scale, mean, worst);
+  QVERIFY2(mean < 2.0 && worst < 60,
+           qPrintable(QString("mean %1, largest %2").arg(mean).arg(worst)));
+  const int border = int(std::ceil(scale));
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x)
+      if (x < border || y < border || x >= b.width() - border || y >= b.height() - border)
+        QVERIFY2(qGray(b.pixel(x, y)) > 200,
+                 qPrintable(QString("ink at the image's edge (%1, %2)").arg(x).arg(y)));
 }
 
 void TestPlotsExport::svgIsXmlWithLines() {

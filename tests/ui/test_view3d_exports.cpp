@@ -3,7 +3,9 @@
 // after the links, an Ogg Theora video of the frames shown while recording, MP4 (H.264,
 // checked with ffprobe) through ffmpeg or a clear error without it, and a framesRendered
 // counter that counts.
+#include <QGuiApplication>
 #include <QJsonArray>
+#include <QScreen>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -12,6 +14,8 @@
 #include <QTemporaryDir>
 
 #include "test_view3d_support.hpp"
+#include "ui/view3d/video_clock.hpp"
+#include "ui/view3d/x11_sync.hpp"
 
 using namespace vms;
 using namespace vms::test;
@@ -28,7 +32,9 @@ struct Scene {
   void showPose(double t, long sequence) {
     State state = State::neutral(model);
     for (int k = 0; k < model.njoints; ++k) state.q(k) = 0.8 * std::sin(2.0 * t + k);
-    view->showFrame(frameFor(model, state, sequence));
+    ui::SimFrame frame = frameFor(model, state, sequence);
+    frame.snapshot.time = t;
+    view->showFrame(frame);
   }
 };
 
@@ -79,6 +85,63 @@ class TestView3dExports : public QObject {
     // The view draws in its own window again afterwards.
     QCOMPARE(s.view->grabImage().size(), QSize(640, 480));
     QCOMPARE(differingPixels(s.view->grabImage(), shown, 0), 0);
+  }
+
+  // A screenshot larger than the view renders offscreen and binds the view's window again:
+  // the window stays mapped and shows the scene (read back from the X server, not from
+  // VTK's buffer), also after the first frame shown since.
+  void viewStaysOnScreenAfterLargerScreenshots() {
+    Scene s;
+    QTemporaryDir dir;
+    const QImage shown = s.view->grabImage();
+    for (int scale : {2, 4}) {
+      QString error;
+      QVERIFY2(s.view->saveScreenshot(dir.filePath("big.png"), &error, scale), qPrintable(error));
+      QVERIFY2(ui::isNativeWindowMapped(s.view->winId()), qPrintable(QString::number(scale)));
+      s.showPose(0.0, 1);
+      s.view->render();
+      QCoreApplication::processEvents();
+      const QImage screen = QGuiApplication::primaryScreen()
+                                ->grabWindow(s.view->winId())
+                                .toImage()
+                                .convertToFormat(QImage::Format_RGB888);
+      QCOMPARE(screen.size(), shown.size());
+      const QImage now = s.view->grabImage();
+      const int differ = differingPixels(screen, now, 30);
+      qInfo("after a %dx screenshot: %d pixels on screen differ from the rendered frame", scale,
+            differ);
+      QVERIFY2(differ < 640 * 480 / 100, qPrintable(QString::number(differ)));
+    }
+  }
+
+  // The overlay legend's text scales with the screenshot: at 2x, twice as tall as on screen.
+  void legendScalesWithTheScreenshot() {
+    Scene s;
+    QTemporaryDir dir;
+    auto legendHeight = [&](int scale) {
+      QString error;
+      s.view->setOverlayVisible(ui::Overlay::SystemCenterOfMass, false);
+      const QString without = dir.filePath("without.png"), with = dir.filePath("with.png");
+      if (!s.view->saveScreenshot(without, &error, scale)) return -1;
+      s.view->setOverlayVisible(ui::Overlay::SystemCenterOfMass, true);
+      if (!s.view->saveScreenshot(with, &error, scale)) return -1;
+      const QImage a = QImage(without).convertToFormat(QImage::Format_RGB888);
+      const QImage b = QImage(with).convertToFormat(QImage::Format_RGB888);
+      // The legend is in the lower-left corner: rows there that differ (the sphere itself
+      // is drawn elsewhere).
+      int top = b.height(), bottom = -1;
+      for (int y = b.height() / 2; y < b.height(); ++y)
+        for (int x = 0; x < b.width() / 3; ++x)
+          if (colorDistance(a.pixel(x, y), b.pixel(x, y)) > 60) {
+            top = std::min(top, y);
+            bottom = std::max(bottom, y);
+          }
+      return bottom >= top ? bottom - top + 1 : 0;
+    };
+    const int one = legendHeight(1), two = legendHeight(2);
+    qInfo("legend text height: %d px at 1x, %d px at 2x", one, two);
+    QVERIFY(one >= 6);
+    QVERIFY2(two >= 1.7 * one && two <= 2.3 * one, qPrintable(QString::number(two)));
   }
 
   void gltfNodesAreNamedAfterLinks() {
@@ -146,7 +209,8 @@ class TestView3dExports : public QObject {
     const long rendered_before = s.view->framesRendered();
     QVERIFY2(s.view->startRecording(path, 25, &error), qPrintable(error));
     QVERIFY(s.view->isRecording());
-    for (int i = 0; i < 20; ++i) s.showPose(0.05 * i, i);
+    for (int i = 0; i < 20; ++i) s.showPose(i / 25.0, i);  // one video frame each
+    QCOMPARE(s.view->framesRecorded(), 20);
     QVERIFY2(s.view->stopRecording(&error), qPrintable(error));
     QVERIFY(!s.view->isRecording());
     QCOMPARE(s.view->framesRendered() - rendered_before, 20L);
@@ -158,6 +222,35 @@ class TestView3dExports : public QObject {
     QVERIFY(bytes.contains("theora"));
     QVERIFY(bytes.size() > 10000);
     QVERIFY(!s.view->stopRecording(&error));  // not recording any more
+  }
+
+  // Frames are stamped by simulated time: shown faster than the video rate, frames are
+  // dropped; slower, repeated; a run shown at 2x real time makes half as long a video.
+  void videoClockStampsBySimulatedTime() {
+    auto count = [](double rate, double shown_hz, double seconds) {
+      ui::VideoClock clock(30.0);
+      clock.start(rate);
+      int frames = 0;
+      const int n = int(std::lround(seconds * shown_hz));
+      for (int i = 0; i <= n; ++i) frames += clock.framesFor(0.25 + i / shown_hz);
+      QCOMPARE(frames, clock.framesWritten());
+      return frames;
+    };
+    QCOMPARE(count(1.0, 60.0, 2.0), 61);   // 2 s at 30 fps, both ends
+    QCOMPARE(count(1.0, 10.0, 2.0), 61);   // each shown frame three times
+    QCOMPARE(count(1.0, 75.0, 2.0), 61);   // not a multiple of the video rate
+    QCOMPARE(count(0.5, 60.0, 2.0), 31);   // shown at 2x real time: a 1 s video
+    QCOMPARE(count(0.0, 60.0, 2.0), 121);  // a replay: one video frame per shown frame
+    ui::VideoClock clock(30.0);
+    clock.start(1.0);
+    QCOMPARE(clock.framesFor(1.0), 1);
+    QCOMPARE(clock.framesFor(1.0), 0);  // paused: nothing new
+    QCOMPARE(clock.framesFor(0.0), 1);  // reset or scrubbed back: a cut, one frame
+    QCOMPARE(clock.framesFor(0.5), 15);
+    QCOMPARE(clock.framesFor(10.0), ui::VideoClock::kMaxCopies);  // no long frozen stretch
+    QVERIFY(std::abs(clock.skippedSeconds() - (285.0 - ui::VideoClock::kMaxCopies) / 30.0) < 1e-9);
+    QCOMPARE(clock.framesFor(10.1), 3);  // and on from there
+    QCOMPARE(clock.framesFor(std::nan("")), 0);
   }
 
   void mp4NeedsFfmpeg() {
@@ -172,7 +265,7 @@ class TestView3dExports : public QObject {
       QVERIFY(!s.view->isRecording());
     } else {
       QVERIFY2(s.view->startRecording(path, 25, &error), qPrintable(error));
-      for (int i = 0; i < 10; ++i) s.showPose(0.05 * i, i);
+      for (int i = 0; i < 10; ++i) s.showPose(i / 25.0, i);
       QCOMPARE(s.view->framesRecorded(), 10);
       QVERIFY2(s.view->stopRecording(&error), qPrintable(error));
       QVERIFY(QFileInfo(path).size() > 1000);

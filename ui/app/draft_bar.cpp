@@ -3,6 +3,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
+#include "ui/panels/message_label.hpp"
+
 namespace vms::ui {
 
 DraftBar::DraftBar(QWidget* parent) : QFrame(parent) {
@@ -12,9 +14,7 @@ DraftBar::DraftBar(QWidget* parent) : QFrame(parent) {
   setStyleSheet(
       "#draftBar { background: #f8d7da; border: 1px solid #d9534f; }"
       "#draftBar QLabel { color: #6a1a21; }");
-  label_ = new QLabel(this);
-  label_->setWordWrap(true);
-  label_->setTextFormat(Qt::PlainText);
+  label_ = new MessageLabel(this);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(8, 4, 8, 4);
   layout->addWidget(label_, 1);
@@ -33,11 +33,11 @@ void DraftBar::showProblems(const QStringList& problems) {
   QString text = tr("Draft: %1 to fix before it can be simulated (marked in the model tree; "
                     "drawn with stand-ins). First: %2")
                      .arg(count, problems.front());
-  label_->setText(text);
+  label_->setMessage(text);
   setToolTip(problems.join('\n'));
   show();
 }
 
-QString DraftBar::text() const { return label_->text(); }
+QString DraftBar::text() const { return label_->message(); }
 
 }  // namespace vms::ui

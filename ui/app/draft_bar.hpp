@@ -10,6 +10,8 @@ class QLabel;
 
 namespace vms::ui {
 
+class MessageLabel;
+
 class DraftBar : public QFrame {
   Q_OBJECT
  public:
@@ -20,7 +22,7 @@ class DraftBar : public QFrame {
   QString text() const;
 
  private:
-  QLabel* label_ = nullptr;
+  MessageLabel* label_ = nullptr;
 };
 
 }  // namespace vms::ui

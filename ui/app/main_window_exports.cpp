@@ -71,6 +71,7 @@ bool MainWindow::startVideo(const QString& path, QString* error) {
 bool MainWindow::stopVideo(QString* error) {
   QString message;
   const int frames = video_->framesRecorded();
+  const double seconds = scene_->recordedVideoSeconds(), skipped = scene_->skippedVideoSeconds();
   const bool ok = video_->stop(&message);
   if (record_action_) record_action_->setText(tr("Record &Video…"));
   if (!ok) {
@@ -78,7 +79,14 @@ bool MainWindow::stopVideo(QString* error) {
     showProblem(tr("Video recording failed"), message);
     return false;
   }
-  context_->info(tr("video: %1 frames → %2").arg(frames).arg(video_->path()));
+  context_->info(tr("video: %1 frames, %2 s at %3 fps%4 → %5")
+                     .arg(frames)
+                     .arg(seconds, 0, 'f', 2)
+                     .arg(VideoRecording::kFps)
+                     .arg(skipped > 0.0 ? tr(" (%1 s skipped: the view fell behind)")
+                                              .arg(skipped, 0, 'f', 1)
+                                        : QString())
+                     .arg(video_->path()));
   return true;
 }
 

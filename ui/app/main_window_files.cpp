@@ -23,6 +23,7 @@
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
+#include "ui/model/recovery_summary.hpp"
 #include "ui/model/model_templates.hpp"
 
 namespace vms::ui {
@@ -320,8 +321,8 @@ bool MainWindow::confirmDiscardEdits() {
 }
 
 void MainWindow::writeAutosave() {
-  if (!document_->isOpen() || !document_->isModified()) return;
-  QString message;
+  if (!document_->isOpen()) return;
+  QString message;  // an unmodified document removes its recovery copy instead
   if (!document_->writeAutosave(&message) && !message.isEmpty())
     context_->warning(tr("autosave failed: %1").arg(message));
 }
@@ -338,12 +339,28 @@ bool MainWindow::offerRecovery() {
                          ? tr(" (last autosaved %1)")
                                .arg(when.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                          : QString();
-  const auto answer = QMessageBox::question(
-      this, tr("Recover unsaved edits?"),
-      tr("The last session did not close cleanly and left unsaved edits to\n%1%2.\n\nRestore "
-         "them?")
-          .arg(what, at),
-      QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+  // What restoring would change, before it does.
+  const RecoverySummary summary = summarizeRecovery(*recovery, original);
+  QString changes;
+  if (!summary.unavailable.isEmpty())
+    changes = tr("\n\nNot compared with the file: %1.").arg(summary.unavailable);
+  else if (summary.total == 0)
+    changes = tr("\n\nThe copy holds the same model as the file (nothing to restore).");
+  else
+    changes = tr("\n\nRestoring changes %n value(s):", nullptr, summary.total) + "\n  " +
+              summary.differences.join("\n  ") +
+              (summary.total > summary.differences.size()
+                   ? tr("\n  … and %1 more").arg(summary.total - summary.differences.size())
+                   : QString());
+  context_->info(tr("recovery copy %1 of %2 found%3").arg(*recovery, what, changes));
+  QMessageBox box(QMessageBox::Question, tr("Recover unsaved edits?"),
+                  tr("The last session did not close cleanly and left unsaved edits to\n%1%2.%3"
+                     "\n\nRestore them?")
+                      .arg(what, at, changes),
+                  QMessageBox::Yes | QMessageBox::No, this);
+  box.setObjectName("recoveryQuestion");
+  box.setDefaultButton(QMessageBox::Yes);
+  const auto answer = static_cast<QMessageBox::StandardButton>(box.exec());
   if (answer != QMessageBox::Yes) {
     context_->info(tr("recovery copy of %1 left in place: %2").arg(what, *recovery));
     return false;
@@ -424,7 +441,10 @@ bool MainWindow::newFromTemplate(const QString& template_id, QString* error) {
   if (!t) {
     message = tr("no model template '%1'").arg(template_id);
   } else if (!confirmDiscardEdits()) {
-    message = tr("the open document has unsaved edits");
+    // The user kept the edits (Cancel): nothing to report beyond the log.
+    if (error) *error = tr("cancelled: unsaved edits");
+    context_->info(tr("new model not created: the open document's edits were kept"));
+    return false;
   } else if (document_->newDocument(t->make(), &message)) {
     context_->info(tr("new model from the template '%1' (not saved yet)")
                        .arg(QString::fromStdString(t->title)));

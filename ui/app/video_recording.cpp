@@ -44,14 +44,17 @@ bool VideoRecording::start(const QString& path, QString* what, QString* error) {
     if (error) *error = tr("already recording into %1").arg(path_);
     return false;
   }
-  if (!scene_->startRecording(path, kFps, error)) return false;
-  path_ = path;
-  elapsed_.start();
-  tick_.start();
   const RunState state = controller_->hasSimulation() ? controller_->runState() : RunState::Empty;
   const HistoryBuffer& history = controller_->history();
   const bool done = state == RunState::Finished || state == RunState::Diverged;
-  if (done && history.size() > 1) {
+  const bool replay = done && history.size() > 1;
+  // A replay picks its own frame times (one video frame each); a live run is stamped by its
+  // simulated time at the speed it is shown.
+  if (!scene_->startRecording(path, kFps, error, replay ? 0.0 : liveRate())) return false;
+  path_ = path;
+  elapsed_.start();
+  tick_.start();
+  if (replay) {
     // Nothing new will be shown: replay the run from its start, in real time (1 s of
     // simulation = 1 s of video) up to kMaxReplayFrames, sped up beyond.
     replay_t0_ = history.firstTime();
@@ -70,7 +73,7 @@ bool VideoRecording::start(const QString& path, QString* what, QString* error) {
                   .arg(path);
   } else if (what) {
     *what = state == RunState::Running
-                ? tr("recording video → %1 (a frame per simulation frame shown)").arg(path)
+                ? tr("recording video → %1 (%2 fps, stamped by simulated time)").arg(path).arg(kFps)
                 : tr("recording video → %1: press Play, frames are added while it runs").arg(path);
   }
   updateIndicator();
@@ -101,7 +104,14 @@ bool VideoRecording::stop(QString* error) {
   return scene_->stopRecording(error);
 }
 
+double VideoRecording::liveRate() const {
+  // 1 s of video per 1 / f s of simulation at f times real time; "max" records real time.
+  const double factor = controller_->realTimeFactor();
+  return factor > 0.0 ? 1.0 / factor : 1.0;
+}
+
 void VideoRecording::updateIndicator() {
+  if (isRecording() && !replay_.isActive()) scene_->setRecordingRate(liveRate());
   const qint64 s = elapsed_.isValid() ? elapsed_.elapsed() / 1000 : 0;
   QString text = tr("● REC %1:%2 · %3 frames")
                      .arg(s / 60)

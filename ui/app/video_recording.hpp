@@ -1,6 +1,7 @@
 #pragma once
-// Recording the 3D view as a video from the Export menu: a frame for every simulation frame
-// the view shows while recording (SceneView adds it in showFrame, camera moving or not), a
+// Recording the 3D view as a video from the Export menu: frames stamped by the simulated time
+// of the frames the view shows (SceneView's VideoClock), at the speed the run is shown (1 s of
+// simulation at 2x real time is 0.5 s of video; "max" speed records real time), a
 // recording indicator with the elapsed time and frame count in the status bar, and on a run
 // that has finished (or diverged; nothing new will be shown) a replay of its history from
 // the start into the video, after which the recording stops by itself. MP4 (H.264 through
@@ -52,6 +53,8 @@ class VideoRecording : public QObject {
  private:
   void replayStep();
   void updateIndicator();
+  /// Video seconds per simulated second for the run's current speed.
+  double liveRate() const;
 
   SceneView* scene_;
   SimulationController* controller_;

@@ -84,6 +84,13 @@ struct ModelDocument::Impl {
     const bool m = modified();
     if (m == last_modified) return;
     last_modified = m;
+    // Back to the saved state (undo, save): the recovery copy would restore edits that no
+    // longer exist.
+    if (!m && autosave) {
+      removeAutosaveFiles(*autosave);
+      markAutosaveLive(autosave->data, false);
+      autosave.reset();
+    }
     emit self->modifiedChanged(m);
   }
 
@@ -175,7 +182,11 @@ struct ModelDocument::Impl {
   }
 
   void replaceDocument(LoadedDocument loaded, const QString& new_path) {
-    if (autosave) markAutosaveLive(autosave->data, false);
+    // The replaced document's edits were saved or discarded by now: its recovery copy goes.
+    if (autosave) {
+      removeAutosaveFiles(*autosave);
+      markAutosaveLive(autosave->data, false);
+    }
     autosave.reset();
     undo->clear();
     current = std::make_shared<DocumentSnapshot>(std::move(loaded.snapshot));

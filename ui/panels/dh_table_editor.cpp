@@ -16,6 +16,7 @@
 #include "core/io/vms_json.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/panels/message_label.hpp"
 
 namespace vms::ui {
 
@@ -87,8 +88,7 @@ DhTableEditor::DhTableEditor(ModelDocument* document, QWidget* parent)
   connect(remove_, &QPushButton::clicked, this, [this] { removeLastLink(); });
   auto* close = new QPushButton(tr("Close"), this);
   connect(close, &QPushButton::clicked, this, &QDialog::close);
-  status_ = new QLabel(this);
-  status_->setWordWrap(true);
+  status_ = new MessageLabel(this);
   status_->setObjectName("dhStatus");
 
   auto* buttons = new QHBoxLayout;
@@ -184,7 +184,7 @@ void DhTableEditor::refresh() {
 
 void DhTableEditor::showProblem(const QString& problem) {
   problem_ = problem;
-  status_->setText(problem.isEmpty() ? QString() : tr("Refused: %1").arg(problem));
+  status_->setMessage(problem.isEmpty() ? QString() : tr("Refused: %1").arg(problem));
 }
 
 bool DhTableEditor::commit(const DhTable& table, const QString& what) {

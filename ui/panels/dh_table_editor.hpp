@@ -20,6 +20,7 @@ struct DhTable;
 
 namespace vms::ui {
 
+class MessageLabel;
 class ModelDocument;
 
 class DhTableEditor : public QDialog {
@@ -56,7 +57,7 @@ class DhTableEditor : public QDialog {
   ModelDocument* document_;
   QTableWidget* table_ = nullptr;
   QLineEdit* mount_[MountFieldCount] = {};
-  QLabel* status_ = nullptr;
+  MessageLabel* status_ = nullptr;
   QPushButton* add_ = nullptr;
   QPushButton* remove_ = nullptr;
   QString problem_;

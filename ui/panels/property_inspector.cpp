@@ -17,6 +17,7 @@
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
 #include "ui/panels/link_shape_editor.hpp"
+#include "ui/panels/message_label.hpp"
 #include "ui/panels/system_mass_text.hpp"
 
 namespace vms::ui {
@@ -42,7 +43,7 @@ struct PropertyInspector::Impl {
   ModelDocument* document = nullptr;
   int link = -1, joint = -1;
   QLabel* title = nullptr;
-  QLabel* problem = nullptr;
+  MessageLabel* problem = nullptr;
   QStackedWidget* pages = nullptr;
   QLabel* empty_page = nullptr;
   QWidget* link_page = nullptr;
@@ -96,9 +97,8 @@ struct PropertyInspector::Impl {
     QFont bold = title->font();
     bold.setBold(true);
     title->setFont(bold);
-    problem = new QLabel;
+    problem = new MessageLabel;
     problem->setObjectName("problem");
-    problem->setWordWrap(true);
     problem->setStyleSheet("QLabel { color: #c0392b; }");
     problem->hide();
     pages = new QStackedWidget;
@@ -176,7 +176,7 @@ struct PropertyInspector::Impl {
   }
 
   void showProblem(const QString& text) {
-    problem->setText(text);
+    problem->setMessage(text);
     problem->setVisible(!text.isEmpty());
     if (!text.isEmpty()) emit self->message(text);
   }

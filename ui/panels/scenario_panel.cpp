@@ -25,6 +25,7 @@
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/panels/message_label.hpp"
 
 namespace vms::ui {
 
@@ -63,7 +64,7 @@ struct ScenarioPanel::Impl {
   QComboBox* section = nullptr;
   QPlainTextEdit* controllers = nullptr;  // the chosen section's JSON
   QPushButton* apply = nullptr;
-  QLabel* status = nullptr;
+  MessageLabel* status = nullptr;
   QLabel* environment_kind = nullptr;
   QWidget* body = nullptr;
   QString problem;
@@ -75,7 +76,7 @@ struct ScenarioPanel::Impl {
 
   void fail(const QString& message) {
     problem = message;
-    status->setText(tr("Refused: %1").arg(message));
+    status->setMessage(tr("Refused: %1").arg(message));
     emit self->problem(message);
     refresh();  // the fields show the values in effect again
   }
@@ -304,9 +305,8 @@ struct ScenarioPanel::Impl {
   void build() {
     auto* outer = new QVBoxLayout(self);
     outer->setContentsMargins(0, 0, 0, 0);
-    status = new QLabel;
+    status = new MessageLabel;
     status->setObjectName("scenario.status");
-    status->setWordWrap(true);
     outer->addWidget(status);
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);

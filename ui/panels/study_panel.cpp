@@ -23,12 +23,14 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <cmath>
 #include <QThread>
 #include <QVBoxLayout>
 #include <map>
 
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/panels/message_label.hpp"
 #include "ui/plots/csv_table.hpp"
 
 namespace vms::ui {
@@ -60,7 +62,7 @@ struct StudyPanel::Impl {
   QPushButton* run_button = nullptr;
   QPushButton* export_csv = nullptr;
   QPushButton* export_figure = nullptr;
-  QLabel* status = nullptr;
+  MessageLabel* status = nullptr;
   QTableWidget* table = nullptr;
   QCustomPlot* plot = nullptr;
   QCPTextElement* title = nullptr;
@@ -122,9 +124,8 @@ struct StudyPanel::Impl {
     controls->addWidget(metric, 1);
     controls->addWidget(run_button);
     v->addLayout(controls);
-    status = new QLabel;
+    status = new MessageLabel;
     status->setObjectName("study.status");
-    status->setWordWrap(true);
     v->addWidget(status);
 
     plot = new QCustomPlot;
@@ -209,6 +210,18 @@ struct StudyPanel::Impl {
     if (program.isEmpty())
       return fail(tr("the vms program was not found (set VMS_CLI to its path)"));
     if (path[0]->currentText().trimmed().isEmpty()) return fail(tr("choose parameter 1"));
+    // Every figure of a run that lasts no time is its initial value: refuse, and say why.
+    const double duration = document->scenarioDescription().duration;
+    const bool sweeps_duration = path[0]->currentText().trimmed() == "/duration" ||
+                                 (use2->isChecked() && path[1]->currentText().trimmed() == "/duration");
+    if (!sweeps_duration && (!(duration > 0.0) || !std::isfinite(duration)))
+      return fail(document->isScenarioFile()
+                      ? tr("the scenario's duration is %1 s: each run would end where it "
+                           "starts; set a duration in the Scenario panel")
+                            .arg(duration)
+                      : tr("a bare model has no scenario duration (it runs until paused), so "
+                           "each run would last 0 s; save it as a .scenario.json and set its "
+                           "duration in the Scenario panel"));
     work = std::make_unique<QTemporaryDir>();
     const QString scenario = work->filePath("study.scenario.json");
     QString error;
@@ -236,7 +249,7 @@ struct StudyPanel::Impl {
   }
 
   bool fail(const QString& why) {
-    status->setText(tr("Cannot run the study: %1").arg(why));
+    status->setMessage(tr("Cannot run the study: %1").arg(why));
     emit self->message(status->text());
     return false;
   }
@@ -258,7 +271,7 @@ struct StudyPanel::Impl {
     QString error;
     if (!readCsvTable(work->filePath("study.csv"), &csv, &error)) {
       csv = CsvTable();
-      status->setText(tr("The study's CSV cannot be read: %1").arg(error));
+      status->setMessage(tr("The study's CSV cannot be read: %1").arg(error));
       emit self->message(status->text());
       emit self->finished(false);
       last_ok = false;
@@ -285,6 +298,21 @@ struct StudyPanel::Impl {
                         .arg(std::max(1, QThread::idealThreadCount())));
     emit self->message(status->text());
     emit self->finished(true);
+  }
+
+  /// Another document: the results of the previous one are not this model's.
+  void clearResults() {
+    if (isRunning()) process->kill();  // finish() then says it was cancelled
+    csv = CsvTable();
+    csv_text.clear();
+    last_ok = false;
+    table->clear();
+    table->setRowCount(0);
+    table->setColumnCount(0);
+    draw();
+    for (QPushButton* b : {export_csv, export_figure}) b->setEnabled(false);
+    status->setText(tr("Sweep one or two parameters of the open scenario with vms sweep and plot "
+                       "a figure."));
   }
 
   void fillTable() {
@@ -340,11 +368,13 @@ StudyPanel::StudyPanel(ModelDocument* document, QWidget* parent)
   impl_->self = this;
   impl_->document = document;
   impl_->build();
-  connect(document, &ModelDocument::opened, this, [this] { impl_->offerPaths(); });
+  connect(document, &ModelDocument::opened, this, [this] {
+    impl_->clearResults();
+    impl_->offerPaths();
+  });
   connect(document, &ModelDocument::modelChanged, this, [this] { impl_->offerPaths(); });
   impl_->offerPaths();
-  impl_->status->setText(
-      tr("Sweep one or two parameters of the open scenario with vms sweep and plot a figure."));
+  impl_->clearResults();
 }
 
 StudyPanel::~StudyPanel() {

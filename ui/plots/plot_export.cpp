@@ -37,14 +37,18 @@ bool savePng(QCustomPlot* plot, const QString& path, QSize pixels, QSize layout)
   QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::white);
   const double scale = double(pixels.width()) / layout.width();
-  const int dots_per_metre = static_cast<int>(std::lround(scale * 96.0 / 0.0254));
-  image.setDotsPerMeterX(dots_per_metre);
-  image.setDotsPerMeterY(dots_per_metre);
   {
+    // Drawn at the image's default resolution, the one the layout's font metrics use: the
+    // painter's scale alone enlarges text and lines. A resolution set before drawing would
+    // enlarge the text a second time (point sizes become pixels through the device's dpi)
+    // and push it out of the boxes the layout made for it.
     QCPPainter painter(&image);
     painter.scale(scale, double(pixels.height()) / layout.height());
     plot->toPainter(&painter, layout.width(), layout.height());
   }
+  const int dots_per_metre = static_cast<int>(std::lround(scale * 96.0 / 0.0254));
+  image.setDotsPerMeterX(dots_per_metre);
+  image.setDotsPerMeterY(dots_per_metre);
   return image.save(path, "PNG");
 }
 

@@ -2,6 +2,8 @@
 
 #include <vtkTextProperty.h>
 
+#include <cmath>
+
 #include "ui/view3d/model_overlays.hpp"
 
 namespace vms::ui {
@@ -32,7 +34,7 @@ void OverlayLegend::build(vtkRenderer* renderer) {
     Entry e{label.overlay, vtkSmartPointer<vtkTextActor>::New(), false};
     e.text->SetInput(label.text);
     vtkTextProperty* p = e.text->GetTextProperty();
-    p->SetFontSize(13);
+    p->SetFontSize(fontSize());
     p->SetColor(label.color.x(), label.color.y(), label.color.z());
     p->SetShadow(true);
     e.text->PickableOff();
@@ -60,12 +62,23 @@ void OverlayLegend::setText(Overlay overlay, const std::string& text) {
     if (e.overlay == overlay) e.text->SetInput(text.c_str());
 }
 
+void OverlayLegend::setPixelScale(double scale) {
+  if (!(scale > 0.0) || scale == pixel_scale_) return;
+  pixel_scale_ = scale;
+  for (Entry& e : entries_) e.text->GetTextProperty()->SetFontSize(fontSize());
+  layout();
+}
+
+int OverlayLegend::fontSize() const { return int(std::lround(13 * pixel_scale_)); }
+
 void OverlayLegend::layout() {
+  const int margin = int(std::lround(8 * pixel_scale_));
+  const int line = int(std::lround(18 * pixel_scale_));
   int row = 0;
   for (Entry& e : entries_) {
     e.text->SetVisibility(e.visible);
     if (!e.visible) continue;
-    e.text->SetDisplayPosition(8, 8 + 18 * row);
+    e.text->SetDisplayPosition(margin, margin + line * row);
     ++row;
   }
 }

@@ -20,9 +20,13 @@ class OverlayLegend {
   void setVisible(Overlay overlay, bool visible);
   /// Replaces an entry's text (e.g. the kind of ellipsoid shown, a scale).
   void setText(Overlay overlay, const std::string& text);
+  /// Pixels per point of the text and its margins: 1 on screen, s for a screenshot drawn at
+  /// s times the view's size (so that the legend keeps its size relative to the picture).
+  void setPixelScale(double scale);
 
  private:
   void layout();
+  int fontSize() const;
   struct Entry {
     Overlay overlay;
     vtkSmartPointer<vtkTextActor> text;
@@ -30,6 +34,7 @@ class OverlayLegend {
   };
   std::vector<Entry> entries_;
   vtkRenderer* renderer_ = nullptr;
+  double pixel_scale_ = 1.0;
 };
 
 }  // namespace vms::ui

@@ -28,6 +28,7 @@
 #include "ui/view3d/overlay_legend.hpp"
 #include "ui/view3d/scene_exporters.hpp"
 #include "ui/view3d/trail.hpp"
+#include "ui/view3d/video_clock.hpp"
 #include "ui/view3d/vtk_window_bridge.hpp"
 #include "ui/view3d/workspace_cloud.hpp"
 #include "ui/view3d/world_reference.hpp"
@@ -129,6 +130,7 @@ struct SceneView::Impl {
   bool dragged = false;
 
   VideoRecorder recorder;
+  VideoClock video_clock;
   long frames_rendered = 0;
   bool no_display_reported = false;
 
@@ -525,11 +527,17 @@ void SceneView::showFrame(const SimFrame& frame) {
   if (d.follow == CameraFollow::SystemCenterOfMass) d.camera.follow(d.system_com);
 
   if (isVisible() && render() && d.recorder.isRecording()) {
+    const int copies = d.video_clock.framesFor(frame.snapshot.time);
     QString error;
-    if (!d.recorder.addFrame(captureRenderWindow(d.bridge.window()), &error)) {
-      QString ignored;
-      d.recorder.stop(&ignored);
-      emit message("Video recording stopped: " + error);
+    if (copies > 0) {
+      const QImage image = captureRenderWindow(d.bridge.window());
+      bool ok = true;
+      for (int k = 0; k < copies && ok; ++k) ok = d.recorder.addFrame(image, &error);
+      if (!ok) {
+        QString ignored;
+        d.recorder.stop(&ignored);
+        emit message("Video recording stopped: " + error);
+      }
     }
   }
 }
@@ -780,8 +788,10 @@ QImage SceneView::grabImage(int scale) {
   d.bridge.bindOffscreen(w, h);
   d.chooseLevels(h);
   d.resetClippingRange();
+  d.legend.setPixelScale(scale);  // the legend's text keeps its size relative to the picture
   QImage image;
   if (d.bridge.render()) image = captureRenderWindow(d.bridge.window());
+  d.legend.setPixelScale(1.0);
   d.bridge.unbind();
   render();
   return image;
@@ -829,11 +839,25 @@ bool SceneView::exportGltf(const QString& path, QString* error) {
   return ok;
 }
 
-bool SceneView::startRecording(const QString& path, int fps, QString* error) {
+bool SceneView::startRecording(const QString& path, int fps, QString* error,
+                               double video_seconds_per_simulated_second) {
   const qreal dpr = devicePixelRatioF();
-  return impl_->recorder.start(
-      path, fps, QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr))), error);
+  if (!impl_->recorder.start(path, fps,
+                             QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr))),
+                             error))
+    return false;
+  impl_->video_clock = VideoClock(fps);
+  impl_->video_clock.start(video_seconds_per_simulated_second);
+  return true;
 }
+
+void SceneView::setRecordingRate(double video_seconds_per_simulated_second) {
+  impl_->video_clock.setRate(video_seconds_per_simulated_second);
+}
+
+double SceneView::recordedVideoSeconds() const { return impl_->video_clock.videoSeconds(); }
+
+double SceneView::skippedVideoSeconds() const { return impl_->video_clock.skippedSeconds(); }
 
 bool SceneView::stopRecording(QString* error) { return impl_->recorder.stop(error); }
 

@@ -95,9 +95,16 @@ class SceneView : public QWidget {
   bool exportGltf(const QString& path, QString* error = nullptr);  // .gltf (the scene)
 
   /// Video of what the view shows: .ogv (VTK's Ogg Theora writer) or .mp4 (through ffmpeg if
-  /// it is installed). A frame is added by every showFrame() while recording (one per
-  /// simulation frame shown, whether the camera moves or not).
-  bool startRecording(const QString& path, int fps, QString* error = nullptr);
+  /// it is installed). Frames are stamped by the simulated time of the frames shown
+  /// (VideoClock, video_clock.hpp): `video_seconds_per_simulated_second` 1 records the run at
+  /// real time, 1 / f as shown at f times real time, 0 one video frame per showFrame().
+  bool startRecording(const QString& path, int fps, QString* error = nullptr,
+                      double video_seconds_per_simulated_second = 1.0);
+  /// Changes the recording's rate from the next frame on (the playback speed changed).
+  void setRecordingRate(double video_seconds_per_simulated_second);
+  /// Seconds of video recorded so far, and seconds skipped (VideoClock::kMaxCopies).
+  double recordedVideoSeconds() const;
+  double skippedVideoSeconds() const;
   bool stopRecording(QString* error = nullptr);
   bool isRecording() const;
   int framesRecorded() const;

@@ -49,7 +49,10 @@ void VtkWindowBridge::bind(std::uintptr_t id, int width, int height) {
 
 void VtkWindowBridge::unbind() {
   if (bound_id_ == 0 && !offscreen_) return;
+  // Finalize unmaps a window VTK did not create: the widget's window is shown again after.
+  const bool remap = bound_id_ != 0 && isNativeWindowMapped(bound_id_);
   window_->Finalize();
+  if (remap) mapNativeWindow(bound_id_);
   // A fresh render window (and X display connection) for the next native window: re-using
   // the finalized one for another window id crashed inside Mesa's GLX now and then.
   auto fresh = vtkSmartPointer<vtkRenderWindow>::New();
