@@ -440,8 +440,8 @@ QString strictXmlProblems(const QString& path) {
 
 // Every URDF the project ships or writes (vms convert and the app's Export URDF share
 // exportUrdfWithMeshes) is accepted by strict XML parsers, not only by urdfdom and MuJoCo,
-// which are lenient: e.g. "--" inside a comment is not XML. A model whose name holds "--" and
-// ends in "-" is written too, since the name goes into the header comment.
+// which are lenient: e.g. "--" inside a comment is not XML. A model whose name holds "--" is
+// written too, since the name goes into the header comment.
 void TestCli::everyWrittenUrdfIsWellFormedXml() {
   QTemporaryDir dir;
   QStringList inputs;
@@ -453,7 +453,7 @@ void TestCli::everyWrittenUrdfIsWellFormedXml() {
   const int name_at = text.indexOf("\"name\"");
   QVERIFY(name_at >= 0);
   const int value_at = text.indexOf('"', text.indexOf(':', name_at)) + 1;
-  text.insert(value_at, "my--model-");
+  text.insert(value_at, "my--model-");  // "my--model-seed004_planar"
   const QString dashed = dir.filePath("dashed.vms.json");
   writeFile(dashed, text);
   inputs << dashed;
@@ -473,7 +473,7 @@ void TestCli::everyWrittenUrdfIsWellFormedXml() {
   }
   QFile dashed_out(dir.filePath(QString("converted_%1.urdf").arg(checked - 1)));
   QVERIFY(dashed_out.open(QIODevice::ReadOnly));
-  QVERIFY(dashed_out.readAll().contains("my- -model- "));
+  QVERIFY(dashed_out.readAll().contains("'my- -model-seed004_planar'"));
 }
 
 // `vms --version`, and `vms COMMAND --help` for every command: its usage lines and the shared

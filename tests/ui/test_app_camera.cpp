@@ -4,7 +4,9 @@
 // the default follow mode; the vehicle's centre of mass must then be inside the 3D view. The
 // free camera loses at least one vehicle, so the check can fail. The status bar says what the
 // camera follows.
+#include <QAction>
 #include <QToolButton>
+#include <cmath>
 
 #include "test_app_support.hpp"
 #include "ui/app/example_catalog.hpp"
@@ -23,6 +25,16 @@ bool vehicleInViewAtTheEnd(ui::MainWindow& window, QPointF* where) {
   *where = scene->projectToWidget(scene->vehicleCenter());
   return QRectF(0, 0, scene->width(), scene->height()).contains(*where);
 }
+
+/// World positions of the bodies in the frame the window shows.
+struct SimFrameProbe {
+  explicit SimFrameProbe(const ui::MainWindow& window) : window_(window) {}
+  Vec3 bodyPosition(int body) const {
+    const auto& poses = window_.framePump()->lastFrame().body_poses;
+    return body >= 0 && size_t(body) < poses.size() ? poses[size_t(body)].p : Vec3::Zero();
+  }
+  const ui::MainWindow& window_;
+};
 
 }  // namespace
 
@@ -81,6 +93,48 @@ class TestAppCamera : public QObject {
     }
     window_->setCameraFollow(ui::CameraFollow::SystemCenterOfMass);
     QVERIFY(lost >= 1);
+  }
+
+  // View ▸ Frame Selected (F) brings the selected link to the middle of the view, large; Frame
+  // All (Home) frames the whole model again.
+  void frameSelectedAndFrameAll() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
+             qPrintable(error));
+    QVERIFY(waitUntil([&] { return window_->framePump()->hasFrame(); }));
+    window_->framePump()->tick();
+    ui::SceneView* scene = window_->sceneView();
+    const Model& model = window_->controller()->scenario().model;
+    const int tip = model.nbodies - 1;
+    scene->setSelectedBody(tip);
+    auto* frame_selected = window_->findChild<QAction*>("frameSelectedAction");
+    auto* frame_all = window_->findChild<QAction*>("frameAllAction");
+    QVERIFY(frame_selected && frame_all);
+    QCOMPARE(frame_selected->shortcut(), QKeySequence(Qt::Key_F));
+    const QPointF middle(scene->width() / 2.0, scene->height() / 2.0);
+    auto distanceFromMiddle = [&](const Vec3& p) {
+      const QPointF w = scene->projectToWidget(p);
+      return std::hypot(w.x() - middle.x(), w.y() - middle.y());
+    };
+    auto apparentSize = [&](const Vec3& a, const Vec3& b) {
+      const QPointF pa = scene->projectToWidget(a), pb = scene->projectToWidget(b);
+      return std::hypot(pa.x() - pb.x(), pa.y() - pb.y());
+    };
+    // The tip's joint and the vehicle's centre, as drawn at the shown pose.
+    SimFrameProbe probe(*window_);
+    const Vec3 tip_joint = probe.bodyPosition(tip), vehicle = probe.bodyPosition(0);
+    frame_all->trigger();
+    const double all_size = apparentSize(tip_joint, probe.bodyPosition(tip - 1));
+    frame_selected->trigger();
+    const double selected_size = apparentSize(tip_joint, probe.bodyPosition(tip - 1));
+    qInfo("last link: %.0f px framed with the model, %.0f px framed alone", all_size,
+          selected_size);
+    QVERIFY2(distanceFromMiddle(tip_joint) < 0.35 * scene->height(),
+             qPrintable(QString::number(distanceFromMiddle(tip_joint))));
+    QVERIFY(selected_size > 2.0 * all_size);
+    frame_all->trigger();
+    QVERIFY(distanceFromMiddle(vehicle) < 0.35 * scene->height());
+    QVERIFY(std::abs(apparentSize(tip_joint, probe.bodyPosition(tip - 1)) - all_size) < 1.0);
   }
 
   void cleanupTestCase() { window_.reset(); }

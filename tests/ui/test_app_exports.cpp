@@ -153,9 +153,15 @@ class TestAppExports : public QObject {
     QVERIFY2(window_->startVideo(path, &error), qPrintable(error));
     QVERIFY(video->indicator()->isVisible());
     const long shown_before = window_->framePump()->framesShown();
-    const double t0 = shownTime(*window_);
-    runFor(*window_, t0 + 1.5, 1.0);
-    const double t1 = shownTime(*window_);
+    // The simulated times of the first and the last frame shown while recording.
+    double t0 = -1.0, t1 = -1.0;
+    const auto connection = QObject::connect(
+        window_->framePump(), &ui::FramePump::frameShown, [&](const ui::SimFrame& frame) {
+          if (t0 < 0.0) t0 = frame.snapshot.time;
+          t1 = frame.snapshot.time;
+        });
+    runFor(*window_, shownTime(*window_) + 1.5, 1.0);
+    QObject::disconnect(connection);
     QVERIFY(video->indicator()->text().contains("REC"));
     const int frames = video->framesRecorded();
     const long shown = window_->framePump()->framesShown() - shown_before;

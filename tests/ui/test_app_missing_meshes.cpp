@@ -80,8 +80,8 @@ class TestAppMissingMeshes : public QObject {
     QVERIFY2(window_->openFile(model_, &error), qPrintable(error));
     ui::MissingMeshBar* bar = window_->missingMeshBar();
     QVERIFY(bar->isVisible());
-    QCOMPARE(bar->text(), QString("8 mesh files not found, drawn as magenta boxes: "
-                                  "meshes_kuka_iiwa/link_0.stl and 7 more."));
+    QCOMPARE(bar->text(), QString("8 mesh files not found, their links drawn as magenta "
+                                  "stand-ins: meshes_kuka_iiwa/link_0.stl and 7 more."));
     QVERIFY2(bar->toolTip().contains("meshes_kuka_iiwa/link_7.stl (link lbr_iiwa_link_7)"),
              qPrintable(bar->toolTip()));
     QVERIFY(window_->sceneView()->placeholderCount() >= 8);

@@ -176,6 +176,27 @@ class TestAppPanels : public QObject {
     QCOMPARE(exports.indexOf("All &Plots (PNG, SVG, PDF)…"), 1);
   }
 
+  // An example opens with its explanation in front of the tabs it shares; selecting a link
+  // brings the properties to the front.
+  void explanationInFrontThenPropertiesOnSelection() {
+    auto window = shownWindow();
+    window->setDialogs(false);
+    QString error;
+    QVERIFY2(window->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+             qPrintable(error));
+    QTest::qWait(50);
+    auto shown = [&](const char* dock) {
+      auto* d = window->findChild<QDockWidget*>(dock);
+      return d && d->widget() && !d->widget()->visibleRegion().isEmpty();
+    };
+    QVERIFY(shown("explanationDock"));
+    QVERIFY(!shown("propertyInspectorDock"));
+    window->context()->selectLink(1);
+    QTest::qWait(50);
+    QVERIFY(shown("propertyInspectorDock"));
+    QVERIFY(!shown("explanationDock"));
+  }
+
   void aRegisteredPanelGetsScenarioAndFramesInOrder() {
     std::vector<Event> events;
     std::vector<ui::PanelSpec> table = ui::workbenchPanels();

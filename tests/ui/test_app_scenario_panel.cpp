@@ -13,6 +13,7 @@
 //    checks (no thrusters in rotation-floating mode, a wheel needs its spin inertia);
 //  - a bare model: the panel explains and edits nothing.
 #include <QFile>
+#include <QLabel>
 #include <QProcess>
 #include <QScreen>
 #include <QUndoStack>
@@ -204,6 +205,8 @@ class TestAppScenarioPanel : public QObject {
     QVERIFY2(panel->setText("scenario.duration", "3"), qPrintable(panel->problemText()));
     QTest::qWait(50);
     QCOMPARE(window_->size(), before);
+    window_->document()->undoStack()->undo();
+    QVERIFY(!window_->document()->isModified());
   }
 
   void bareModelIsNotEditable() {

@@ -314,6 +314,8 @@ class TestAppShell : public QObject {
       // It names the document, not the autosave file.
       QVERIFY2(closer.text().contains(QDir::toNativeSeparators(model)), qPrintable(closer.text()));
       QVERIFY2(!closer.text().contains(autosave_.path()), qPrintable(closer.text()));
+      // It says what restoring changes, before restoring.
+      QVERIFY2(closer.text().contains("mass: 1700 → 321"), qPrintable(closer.text()));
     }
     QCOMPARE(window->document()->path(), model);
     QVERIFY(window->document()->isOpen());

@@ -230,6 +230,39 @@ class TestModelStructureEdits : public QObject {
     build(l);
   }
 
+  // Revolute to prismatic: limits of ±3.14159 rad must not become ±3.14159 m (nor rad/s m/s,
+  // N m newtons); back to revolute: [-pi, pi] again. Revolute to continuous keeps them.
+  void jointTypeChangeDropsLimitsOfTheOtherUnit() {
+    Loaded l = loadExample("seed004_spatial_one_joint.scenario.json");
+    auto joint3 = [&]() -> JointDescription& {
+      for (auto& j : l.model.joints)
+        if (j.name == "joint3") return j;
+      return l.model.joints.front();
+    };
+    joint3().has_limits = true;
+    joint3().lower = -3.14159;
+    joint3().upper = 3.14159;
+    joint3().velocity = 2.0;
+    joint3().effort = 50.0;
+    QCOMPARE(changeJointType(l.model, &l.source.description, "joint3", JointKind::Continuous),
+             std::string());
+    QVERIFY(joint3().has_limits && joint3().upper == 3.14159 && joint3().effort == 50.0);
+    QCOMPARE(changeJointType(l.model, &l.source.description, "joint3", JointKind::Prismatic),
+             std::string());
+    QVERIFY(!joint3().has_limits);
+    QCOMPARE(joint3().lower, 0.0);
+    QCOMPARE(joint3().upper, 0.0);
+    QCOMPARE(joint3().velocity, 0.0);
+    QCOMPARE(joint3().effort, 0.0);
+    build(l);
+    QCOMPARE(changeJointType(l.model, &l.source.description, "joint3", JointKind::Revolute),
+             std::string());
+    QVERIFY(joint3().has_limits);
+    QCOMPARE(joint3().lower, -M_PI);
+    QCOMPARE(joint3().upper, M_PI);
+    build(l);
+  }
+
   void jointCountRefusedWhenTrajectoryDependsOnIt() {
     Loaded l = loadExample("seed004_spatial_closed_loop.scenario.json");
     const std::string problem =

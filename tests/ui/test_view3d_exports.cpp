@@ -99,14 +99,13 @@ class TestView3dExports : public QObject {
       QVERIFY2(s.view->saveScreenshot(dir.filePath("big.png"), &error, scale), qPrintable(error));
       QVERIFY2(ui::isNativeWindowMapped(s.view->winId()), qPrintable(QString::number(scale)));
       s.showPose(0.0, 1);
-      s.view->render();
+      const QImage now = s.view->grabImage();  // renders into the view's window
       QCoreApplication::processEvents();
       const QImage screen = QGuiApplication::primaryScreen()
                                 ->grabWindow(s.view->winId())
                                 .toImage()
                                 .convertToFormat(QImage::Format_RGB888);
       QCOMPARE(screen.size(), shown.size());
-      const QImage now = s.view->grabImage();
       const int differ = differingPixels(screen, now, 30);
       qInfo("after a %dx screenshot: %d pixels on screen differ from the rendered frame", scale,
             differ);
@@ -233,8 +232,7 @@ class TestView3dExports : public QObject {
       int frames = 0;
       const int n = int(std::lround(seconds * shown_hz));
       for (int i = 0; i <= n; ++i) frames += clock.framesFor(0.25 + i / shown_hz);
-      QCOMPARE(frames, clock.framesWritten());
-      return frames;
+      return frames == clock.framesWritten() ? frames : -1;
     };
     QCOMPARE(count(1.0, 60.0, 2.0), 61);   // 2 s at 30 fps, both ends
     QCOMPARE(count(1.0, 10.0, 2.0), 61);   // each shown frame three times

@@ -59,7 +59,10 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
   updateTitle();
   pump_->start(60);
   status_timer_.start(250);
-  autosave_timer_.start(30000);
+  // A recovery copy a second after the last edit (not on a fixed period): a crash loses at
+  // most that second of edits.
+  autosave_timer_.setSingleShot(true);
+  autosave_timer_.setInterval(1000);
 }
 
 MainWindow::~MainWindow() {
@@ -145,6 +148,8 @@ void MainWindow::connectSignals() {
 
   connect(&status_timer_, &QTimer::timeout, this, &MainWindow::refreshStatus);
   connect(&autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
+  connect(document_, &ModelDocument::modelChanged, &autosave_timer_,
+          qOverload<>(&QTimer::start));
 }
 
 void MainWindow::createSimulationMenu() {

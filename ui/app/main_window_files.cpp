@@ -342,10 +342,14 @@ bool MainWindow::offerRecovery() {
   // What restoring would change, before it does.
   const RecoverySummary summary = summarizeRecovery(*recovery, original);
   QString changes;
+  if (summary.unavailable.isEmpty() && summary.total == 0) {
+    // Killed between saving and removing the copy: the file has every edit already.
+    ModelDocument::discardRecovery(*recovery);
+    context_->info(tr("recovery copy of %1 removed: it holds the same model as the file").arg(what));
+    return false;
+  }
   if (!summary.unavailable.isEmpty())
     changes = tr("\n\nNot compared with the file: %1.").arg(summary.unavailable);
-  else if (summary.total == 0)
-    changes = tr("\n\nThe copy holds the same model as the file (nothing to restore).");
   else
     changes = tr("\n\nRestoring changes %n value(s):", nullptr, summary.total) + "\n  " +
               summary.differences.join("\n  ") +

@@ -156,8 +156,14 @@ void MainWindow::createViewMenu() {
   camera_button_->setToolTip(tr("What the camera follows (View > Camera follows)"));
   statusBar()->addPermanentWidget(camera_button_);
   showCameraFollow();
-  QAction* reset = menu->addAction(tr("&Reset camera"), scene_, &SceneView::resetCamera);
-  reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  QAction* reset = menu->addAction(tr("Frame &All (reset camera)"), scene_, &SceneView::resetCamera);
+  reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
+  reset->setObjectName("frameAllAction");
+  QAction* frame_selected =
+      menu->addAction(tr("Frame &Selected link"), scene_, &SceneView::frameSelected);
+  frame_selected->setShortcut(QKeySequence(Qt::Key_F));
+  frame_selected->setObjectName("frameSelectedAction");
+  frame_selected->setToolTip(tr("Frames the link selected in the model tree or the 3D view"));
   QAction* trail = menu->addAction(tr("Clear &trail"), scene_, &SceneView::clearTrail);
   Q_UNUSED(trail);
 }

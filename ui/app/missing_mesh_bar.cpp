@@ -47,7 +47,7 @@ void MissingMeshBar::showMissing(const std::vector<MeshReference>& missing) {
   if (missing.size() > 1) list += tr(" and %1 more").arg(missing.size() - 1);
   const QString count = missing.size() == 1 ? tr("1 mesh file not found")
                                             : tr("%1 mesh files not found").arg(missing.size());
-  label_->setText(tr("%1, drawn as magenta boxes: %2.").arg(count, list));
+  label_->setText(tr("%1, their links drawn as magenta stand-ins: %2.").arg(count, list));
   QStringList lines;
   for (const MeshReference& m : missing)
     lines << tr("%1 (link %2)").arg(QString::fromStdString(m.uri), QString::fromStdString(m.link));

@@ -2,8 +2,8 @@
 // The strip above the 3D view when mesh files of the open model are not found (SPART's
 // kuka_iiwa.urdf names a folder it does not ship): how many, which (the first three and their
 // links), and "Locate folder…", which the main window answers with a folder dialog. Hidden when
-// every mesh is found. Drawing stays as before: a missing mesh is a magenta box. Window
-// chrome like the start page (ui/app), not a dock.
+// every mesh is found. A link whose mesh is missing is drawn as its automatic geometry, in
+// magenta. Window chrome like the start page (ui/app), not a dock.
 #include <QFrame>
 #include <vector>
 

@@ -1,6 +1,7 @@
 #include "ui/app/panel_adapters.hpp"
 
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
@@ -35,6 +36,10 @@ class Adapter : public WorkbenchPanel {
   QWidget* widget() const override { return view_; }
 
  protected:
+  /// Brings the panel's own dock to the front of the tabs it shares (nothing outside a dock).
+  void bringToFront() const {
+    if (auto* dock = qobject_cast<QDockWidget*>(view_->parentWidget())) dock->raise();
+  }
   View* view_;
 };
 
@@ -118,14 +123,22 @@ class PropertyInspectorDock : public Adapter<PropertyInspector> {
   void bind(WorkbenchContext& context) override {
     PropertyInspector* inspector = view_;
     QObject::connect(inspector, &PropertyInspector::message, &context, &WorkbenchContext::warning);
-    QObject::connect(&context, &WorkbenchContext::bodyPicked, inspector, [inspector](int body) {
-      if (body >= 0) inspector->showBody(body);
+    // A selection is to be edited: the properties come to the front of their tabs.
+    QObject::connect(&context, &WorkbenchContext::bodyPicked, inspector, [this, inspector](int body) {
+      if (body < 0) return;
+      inspector->showBody(body);
+      bringToFront();
     });
     QObject::connect(&context, &WorkbenchContext::linkSelected, inspector,
-                     &PropertyInspector::showLink);
+                     [this, inspector](int link) {
+                       inspector->showLink(link);
+                       if (link >= 0) bringToFront();
+                     });
     QObject::connect(&context, &WorkbenchContext::jointSelected, inspector,
-                     [inspector](int, int joint) {
-                       if (joint >= 0) inspector->showJoint(joint);
+                     [this, inspector](int, int joint) {
+                       if (joint < 0) return;
+                       inspector->showJoint(joint);
+                       bringToFront();
                      });
   }
 };
@@ -163,6 +176,9 @@ class ExplanationDock : public Adapter<ExplanationPanel> {
                                                   tr("No explanation for this file."))
                                        : text,
                         QFileInfo(source.path).absolutePath());
+    // An example's explanation is what to read first; the properties come back with a
+    // selection.
+    if (!text.isEmpty()) bringToFront();
   }
 };
 

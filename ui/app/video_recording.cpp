@@ -25,6 +25,10 @@ VideoRecording::VideoRecording(SceneView* scene, SimulationController* controlle
   connect(&tick_, &QTimer::timeout, this, &VideoRecording::updateIndicator);
   replay_.setInterval(0);  // as fast as the view renders; the video's clock is the frame count
   connect(&replay_, &QTimer::timeout, this, &VideoRecording::replayStep);
+  // The speed can change at any time: the frames about to be shown are stamped at the new one.
+  connect(controller_, &SimulationController::frameAvailable, this, [this] {
+    if (isRecording() && !replay_.isActive()) scene_->setRecordingRate(liveRate());
+  });
 }
 
 bool VideoRecording::ffmpegAvailable() {

@@ -19,9 +19,13 @@ namespace {
 QJsonObject documentJson(const QString& path) {
   const LoadedDocument loaded = loadDocument(path.toStdString(), false, /*allow_draft=*/true);
   const DocumentSnapshot& s = loaded.snapshot;
+  // Links and joints as such, not as the DH table some files write them as: an edit that
+  // leaves the table (a mass of the DH base) then differs in that value, not in every link.
+  ModelDescription description = s.description;
+  description.dh.reset();
   const std::string text = s.source.from_scenario_file
-                               ? scenarioTextWithModel(s.description, s.source, "", true)
-                               : writeVmsJson(s.description);
+                               ? scenarioTextWithModel(description, s.source, "", true)
+                               : writeVmsJson(description);
   return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
 }
 

@@ -494,6 +494,15 @@ std::string changeJointType(ModelDescription& d, ScenarioDescription* s, const s
   JointDescription& jd = d.joints[j];
   if (jd.kind == kind) return {};
   const ModelDescription before = d;
+  // Between turning and sliding the limits change units (rad and m, rad/s and m/s, N m and
+  // N): values of the old unit mean nothing in the new one.
+  const bool was_prismatic = jd.kind == JointKind::Prismatic;
+  const bool is_prismatic = kind == JointKind::Prismatic;
+  if (jd.kind != JointKind::Fixed && kind != JointKind::Fixed && was_prismatic != is_prismatic) {
+    jd.has_limits = false;
+    jd.lower = jd.upper = 0.0;
+    jd.velocity = jd.effort = 0.0;  // unlimited
+  }
   jd.kind = kind;
   if (kind != JointKind::Fixed) {
     if (!(jd.axis.norm() > 1e-9)) jd.axis = Vec3::UnitZ();

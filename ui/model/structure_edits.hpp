@@ -76,7 +76,9 @@ std::string renameItem(ModelDescription& d, ScenarioDescription* s, StructureIte
                        const std::string& old_name, const std::string& new_name);
 
 /// Changes a joint's type. Becoming movable: axis kept (z if zero), revolute limits [-pi, pi]
-/// unless it has limits already.
+/// unless it has limits already. From revolute or continuous to prismatic or back, the
+/// position, velocity and effort limits are dropped (their unit changes); a revolute joint then
+/// gets [-pi, pi].
 std::string changeJointType(ModelDescription& d, ScenarioDescription* s, const std::string& joint,
                             JointKind kind);
 

@@ -42,21 +42,41 @@ void CameraController::zoom(double factor) {
   if (factor > 0.0 && std::isfinite(factor)) camera()->Dolly(factor);
 }
 
-void CameraController::frame(const Vec3& center, double size, double aspect) {
-  vtkCamera* cam = camera();
+namespace {
+
+/// The distance at which a sphere of diameter `size` (15 % margin for ellipsoids, arrows and
+/// the trail) fits the narrower field of view of a view of this aspect (width / height).
+double framingDistance(vtkCamera* cam, double size, double aspect) {
   const double vertical = 0.5 * cam->GetViewAngle() * M_PI / 180.0;
   // VTK's view angle is vertical; a view taller than wide sees less horizontally.
   const double horizontal =
       std::atan(std::tan(vertical) * (std::isfinite(aspect) && aspect > 0.0 ? aspect : 1.0));
   const double half_angle = std::min(vertical, horizontal);
-  // The bounding sphere (diameter `size`, 15 % margin for ellipsoids, arrows and the trail)
-  // fits the narrower field of view.
-  const double distance = std::max(size, 1e-3) * 0.5 * 1.15 / std::sin(half_angle);
+  return std::max(size, 1e-3) * 0.5 * 1.15 / std::sin(half_angle);
+}
+
+}  // namespace
+
+void CameraController::frame(const Vec3& center, double size, double aspect) {
+  vtkCamera* cam = camera();
   const Vec3 direction = Vec3(1.0, -1.6, 0.9).normalized();
-  const Vec3 position = center + distance * direction;
+  const Vec3 position = center + framingDistance(cam, size, aspect) * direction;
   cam->SetFocalPoint(center.data());
   cam->SetPosition(position.data());
   cam->SetViewUp(0.0, 0.0, 1.0);
+  cam->OrthogonalizeViewUp();
+  last_target_.reset();
+}
+
+void CameraController::frameFromCurrentDirection(const Vec3& center, double size,
+                                                 double aspect) {
+  vtkCamera* cam = camera();
+  Vec3 direction = get3(cam->GetPosition()) - get3(cam->GetFocalPoint());
+  if (!(direction.norm() > 0.0) || !direction.allFinite()) direction = Vec3(1.0, -1.6, 0.9);
+  direction.normalize();
+  const Vec3 position = center + framingDistance(cam, size, aspect) * direction;
+  cam->SetFocalPoint(center.data());
+  cam->SetPosition(position.data());
   cam->OrthogonalizeViewUp();
   last_target_.reset();
 }

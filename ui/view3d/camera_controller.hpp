@@ -22,6 +22,8 @@ class CameraController {
   /// diameter `size` (plus a margin for overlays) in both the vertical and the horizontal
   /// field of view of a view of this `aspect` (width / height).
   void frame(const Vec3& center, double size, double aspect = 1.0);
+  /// As frame(), looking along the camera's current view direction (view up kept).
+  void frameFromCurrentDirection(const Vec3& center, double size, double aspect = 1.0);
 
   /// Translates the camera by the target's displacement since the last call (the first call
   /// after startFollowing() centres the view on the target).

@@ -202,8 +202,19 @@ std::vector<Vec3> segmentEnds(const Model& model, int b) {
   return ends;
 }
 
+/// `stand_in[b]`: body b's mesh could not be loaded; its automatic geometry stands in for it,
+/// drawn in the placeholder colour and marked as a placeholder.
 void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
-                          std::vector<LinkPart>* parts) {
+                          const std::vector<bool>& stand_in, std::vector<LinkPart>* parts) {
+  auto mark = [&](int b) {
+    parts->back().automatic = true;
+    if (stand_in[size_t(b)]) {
+      parts->back().placeholder = true;
+      parts->back().color = kPlaceholder;
+      parts->back().actor->GetProperty()->SetColor(kPlaceholder.x(), kPlaceholder.y(),
+                                                   kPlaceholder.z());
+    }
+  };
   // One radius for the whole arm: a tenth of the median segment length, at least 1.5 % of
   // the arm's total length (thin links of long arms stay visible).
   std::vector<double> lengths;
@@ -231,7 +242,7 @@ void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
     }
     auto box = boxData(sides);
     parts->push_back(makePart(box, 0, Mat3::Identity(), model.com[0], kVehicleGrey, 1.0));
-    parts->back().automatic = true;
+    mark(0);
     setLod(parts->back(), boxLod(box));
   }
   auto joint_ball = sphereData(1.7 * radius);
@@ -248,11 +259,11 @@ void addAutomaticGeometry(const Model& model, const std::vector<bool>& needs,
       Ry << R.col(1), R.col(0), -R.col(2);  // y along the segment, right-handed
       auto cylinder = cylinderData(radius, length);
       parts->push_back(makePart(cylinder, b, Ry, 0.5 * end, color, 1.0));
-      parts->back().automatic = true;
+      mark(b);
       setLod(parts->back(), cylinderLod(radius, length, cylinder));
     }
     parts->push_back(makePart(joint_ball, b, Mat3::Identity(), Vec3::Zero(), kJointGrey, 1.0));
-    parts->back().automatic = true;
+    mark(b);
     setLod(parts->back(), ball_lod);
   }
 }
@@ -263,6 +274,7 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
   LinkGeometry out;
   if (model.nbodies <= 0) return out;
   std::vector<bool> needs_automatic(size_t(model.nbodies), true);
+  std::vector<bool> missing_mesh(size_t(model.nbodies), false);
   struct CachedMesh {
     vtkSmartPointer<vtkPolyData> data;
     std::optional<Vec3> color;
@@ -271,8 +283,6 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
   };
   std::map<QString, CachedMesh> mesh_cache;
   std::set<QString> reported;
-  auto placeholder = boxData(Vec3::Constant(0.1));
-  const Lod placeholder_lod = boxLod(placeholder);
 
   // Visuals that follow the joints are resolved into their segments for the current joints.
   const std::vector<std::vector<Visual>> resolved = resolveLinkShapes(model.description);
@@ -288,7 +298,6 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
       const double opacity = visual.rgba(3);
       vtkSmartPointer<vtkPolyData> data;
       Mat3 linear = local.R;
-      bool is_placeholder = false;
       Lod lod;
       switch (visual.shape) {
         case Visual::Shape::Box:
@@ -335,23 +344,22 @@ LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir) {
             linear = local.R * visual.mesh_scale.asDiagonal();
           } else {
             if (reported.insert(uri).second)
-              out.messages << QString("Mesh '%1' of link '%2': %3; drawn as a placeholder box.")
+              out.messages << QString(
+                                  "Mesh '%1' of link '%2': %3; its automatic geometry stands in "
+                                  "for it (magenta).")
                                   .arg(uri, QString::fromStdString(link.name), error);
-            data = placeholder;
-            lod = placeholder_lod;
-            is_placeholder = true;
+            missing_mesh[size_t(f.body)] = true;
           }
           break;
         }
       }
-      out.parts.push_back(
-          makePart(data, f.body, linear, local.p, is_placeholder ? kPlaceholder : color, opacity));
-      out.parts.back().placeholder = is_placeholder;
+      if (!data) continue;  // the link's stand-in is added with the automatic geometry
+      out.parts.push_back(makePart(data, f.body, linear, local.p, color, opacity));
       setLod(out.parts.back(), lod);
       needs_automatic[size_t(f.body)] = false;
     }
   }
-  addAutomaticGeometry(model, needs_automatic, &out.parts);
+  addAutomaticGeometry(model, needs_automatic, missing_mesh, &out.parts);
   return out;
 }
 

@@ -25,7 +25,7 @@ struct LinkPart {
   Vec3 local_offset = Vec3::Zero();
   Vec3 color = Vec3::Constant(0.7);
   bool automatic = false;    // generated, not from the model's visuals
-  bool placeholder = false;  // stands in for a mesh that could not be loaded
+  bool placeholder = false;  // automatic geometry standing in for a mesh not loaded
   // Level of detail: coarser versions of the actor's data, each drawn while the part's
   // projected size (`lod_size` m in its own frame, before local_linear) is under
   // `lod_below_px` pixels (merged_links, lod_mesh).
@@ -40,7 +40,9 @@ struct LinkGeometry {
   QStringList messages;  // one per mesh that could not be found or read
 };
 
-/// Never throws; a missing or unreadable mesh becomes a placeholder box and one message.
+/// Never throws; a link whose mesh is missing or unreadable is drawn as the automatic geometry
+/// of a link without shapes (segments to its child joints, a ball at its joint), in magenta and
+/// marked `placeholder`, with one message per mesh file.
 LinkGeometry buildLinkGeometry(const Model& model, const QString& model_dir);
 
 /// Writes the world matrices of the parts for the given body poses (size model.nbodies).

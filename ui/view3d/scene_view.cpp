@@ -367,9 +367,6 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     const bool finite = lo.allFinite() && hi.allFinite() && bounds[0] <= bounds[1];
     d.size = finite ? std::max((hi - lo).norm(), 0.05) : 1.0;
     d.center = finite ? Vec3(0.5 * (lo + hi)) : Vec3::Zero();
-    // Placeholders (0.1 m cubes) are resized to be seen at the model's scale.
-    for (LinkPart& part : d.parts)
-      if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
     placeLinkParts(d.parts, d.poses);
     d.picker->InitializePickList();
     for (LinkPart& part : d.parts) d.picker->AddPickList(part.actor);
@@ -451,8 +448,6 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
   while (d.ghosts.size() < ghosts.size()) {
     LinkGeometry geometry = buildLinkGeometry(d.model, d.model_dir);
     for (LinkPart& part : geometry.parts) {
-      // The same sizes as the real links (placeholders were scaled in setModel).
-      if (part.placeholder) part.local_linear *= std::max(0.04 * d.size / 0.1, 0.5);
       part.actor->GetProperty()->SetOpacity(0.3);
       part.actor->PickableOff();
     }
@@ -605,6 +600,34 @@ void SceneView::resetCamera() {
   d.camera.followFrom(d.followedPoint());  // framed as it is, then followed from here
   d.camera_as_framed = true;
   update();
+}
+
+bool SceneView::frameSelected() {
+  Impl& d = *impl_;
+  if (!d.has_model) return false;
+  if (d.selected < 0) {
+    resetCamera();
+    return true;
+  }
+  Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
+  for (const LinkPart& part : d.parts) {
+    if (part.body != d.selected) continue;
+    const double* b = part.actor->GetBounds();
+    for (int k = 0; k < 3; ++k) {
+      lo(k) = std::min(lo(k), b[2 * k]);
+      hi(k) = std::max(hi(k), b[2 * k + 1]);
+    }
+  }
+  if (!(lo.allFinite() && hi.allFinite())) {  // nothing drawn for it: its frame's origin
+    lo = hi = d.poses[size_t(d.selected)].p;
+  }
+  // At least a twentieth of the model, so that a tiny link is not framed at point-blank range.
+  const double size = std::max((hi - lo).norm(), 0.05 * d.size);
+  d.camera.frameFromCurrentDirection(0.5 * (lo + hi), size, aspectOf(this));
+  d.camera.followFrom(d.followedPoint());
+  d.camera_as_framed = false;
+  update();
+  return true;
 }
 
 void SceneView::setSelectedBody(int body) {

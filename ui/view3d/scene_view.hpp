@@ -67,6 +67,9 @@ class SceneView : public QWidget {
   void setCameraFollow(CameraFollow follow);
   CameraFollow cameraFollow() const;
   void resetCamera();
+  /// Frames the selected link (its drawn parts as they are now posed), looking from where the
+  /// camera is; the whole model when nothing is selected. False when there is no model.
+  bool frameSelected();
   /// The vehicle's centre of mass in the frame shown (world).
   Vec3 vehicleCenter() const;
   /// Highlights a body (-1: none).

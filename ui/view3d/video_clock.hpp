@@ -9,9 +9,9 @@ namespace vms::ui {
 
 class VideoClock {
  public:
-  /// At most this many copies of one shown frame: a jump of simulated time larger than this
-  /// many video frames is cut short (the video skips ahead, it does not freeze for long).
-  static constexpr int kMaxCopies = 8;
+  /// At most this many copies of one shown frame (a second of video at 30 fps): a jump of
+  /// simulated time larger than that is cut short (the video skips ahead, it does not freeze).
+  static constexpr int kMaxCopies = 30;
 
   explicit VideoClock(double fps = 30.0);
 
