@@ -243,6 +243,10 @@ void TestPlotsReadability::singlePointIsDrawn() {
   QCOMPARE(t->dataCount(), 1);
   QVERIFY(t->visible());
   QVERIFY(t->scatterStyle().shape() != QCPScatterStyle::ssNone);  // a dot: no line to draw
+  // The time axis of a single instant spans a second, not a nanosecond (no 2e-10 s ticks).
+  const QCPRange time = panel.figure(0)->pane(0)->axis(QCPAxis::atBottom)->range();
+  QCOMPARE(time.lower, 0.0);
+  QCOMPARE(time.upper, 1.0);
   // Drawn: the plot's pixels hold the series colour near the point.
   QPixmap pix = panel.plot(0)->toPixmap(500, 400);
   const QImage image = pix.toImage();

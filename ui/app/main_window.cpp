@@ -39,11 +39,12 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
       context_(new WorkbenchContext(document_, controller_, this)) {
   setObjectName("mainWindow");
   setAcceptDrops(true);
-  // 1400 x 900, or the screen's available area if smaller (the window never exceeds it).
+  // The screen's available area up to 1800 x 1100 (the window never exceeds it): the 3D view
+  // gets what the docks leave, and they need about 900 px together.
   const QRect available = QGuiApplication::primaryScreen()
                               ? QGuiApplication::primaryScreen()->availableGeometry()
                               : QRect(0, 0, 1400, 900);
-  resize(std::min(1400, available.width()), std::min(900, available.height()));
+  resize(std::min(1800, available.width()), std::min(1100, available.height()));
   createPanels(panels);
   createFileMenu();
   createEditMenu();

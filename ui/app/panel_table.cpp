@@ -20,14 +20,15 @@ std::vector<PanelSpec> workbenchPanels() {
   // (workbench_panel.hpp)
   return {
       // Two fifths of the left column for the tree (left to itself it shrank to three rows).
-      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 460, 280},
+      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 440, 280},
       {"propertyInspectorDock", tr("Properties"), Qt::LeftDockWidgetArea, propertyInspectorDock,
        {}, 0, 420},
       {"explanationDock", tr("Explanation"), Qt::LeftDockWidgetArea, explanationDock,
        "propertyInspectorDock", 0},
       {"scenarioDock", tr("Scenario"), Qt::LeftDockWidgetArea, scenarioDock,
        "propertyInspectorDock", 0},
-      {"plotsDock", tr("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 400},
+      // Wide enough for the Formulations table and the Study table's columns.
+      {"plotsDock", tr("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 520},
       {"teachDock", tr("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
       {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
        "plotsDock", 0},

@@ -83,9 +83,13 @@ QWidget* FormulationsPanel::buildSolversTab() {
   connect(solvers_, &QListWidget::itemChanged, this, &FormulationsPanel::itemChanged);
   table_ = new QTableWidget(0, 3, page);
   table_->setObjectName("formulationTable");
-  table_->setHorizontalHeaderLabels(
-      {tr("Formulation"), tr("|Δa| / max(1, |a_aba|)"), tr("µs / call")});
-  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  table_->setHorizontalHeaderLabels({tr("Formulation"), tr("rel. |Δa|"), tr("µs / call")});
+  table_->horizontalHeaderItem(1)->setToolTip(
+      tr("|Δa| / max(1, |a_aba|): the largest difference from aba's accelerations, relative"));
+  // Names and figures whole: the names and times take their width, the difference the rest.
+  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  table_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   table_->verticalHeader()->hide();
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   diff_plot_ = new QCustomPlot(page);
@@ -97,11 +101,14 @@ QWidget* FormulationsPanel::buildSolversTab() {
   diff_plot_->yAxis->setRange(1e-17, 1.0);
   diff_plot_->legend->setVisible(true);
   styleLegend(diff_plot_->legend);
+  placeLegendAbove(diff_plot_);
   diff_plot_->setMinimumHeight(160);
 
+  // The list as wide as its longest name (the check box and a margin included).
+  solvers_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
   auto* top = new QHBoxLayout;
-  top->addWidget(solvers_, 1);
-  top->addWidget(table_, 2);
+  top->addWidget(solvers_);
+  top->addWidget(table_, 1);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(top, 2);
@@ -132,6 +139,7 @@ QWidget* FormulationsPanel::buildErrataTab() {
   styleAxis(ghost_plot_->xAxis, tr("t (s)"));
   ghost_plot_->legend->setVisible(true);
   styleLegend(ghost_plot_->legend);
+  placeLegendAbove(ghost_plot_);
   ghost_plot_->setMinimumHeight(160);
 
   auto* quantity = new QHBoxLayout;
@@ -198,6 +206,7 @@ void FormulationsPanel::setScenario(const Scenario& scenario) {
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsSelectable | Qt::ItemIsEnabled);
     item->setCheckState(Qt::Unchecked);
   }
+  solvers_->setFixedWidth(solvers_->sizeHintForColumn(0) + 2 * solvers_->frameWidth() + 8);
   errata_->clear();
   for (const Erratum& e : errata()) {
     auto* item = new QListWidgetItem(label(e), errata_);
@@ -575,6 +584,11 @@ void FormulationsPanel::replotErrata() {
     add(name, ghostCurve(id), seriesPen(color++, Qt::DashLine));
   }
   ghost_plot_->rescaleAxes();
+  // From t = 0 (one second before the run has one), the peaks inside the frame.
+  const QCPRange t = ghost_plot_->xAxis->range();
+  const double t0 = std::max(t.lower, 0.0);
+  ghost_plot_->xAxis->setRange(t0, t.upper > t0 ? t.upper : t0 + 1.0);
+  ghost_plot_->yAxis->scaleRange(1.1, ghost_plot_->yAxis->range().center());
   ghost_plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

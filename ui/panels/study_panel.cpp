@@ -310,7 +310,10 @@ struct StudyPanel::Impl {
     table->clear();
     table->setRowCount(0);
     table->setColumnCount(0);
-    draw();
+    plot->clearGraphs();
+    plotted = 0;
+    title->setText(QString());
+    plot->replot(QCustomPlot::rpQueuedReplot);  // laid out when shown, at its size
     for (QPushButton* b : {export_csv, export_figure}) b->setEnabled(false);
     status->setText(tr("Sweep one or two parameters of the open scenario with vms sweep and plot "
                        "a figure."));

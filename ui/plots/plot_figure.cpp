@@ -464,7 +464,8 @@ void PlotFigure::rescale() {
   if (!time_range_.empty()) {
     t0 = time_range_.lo;
     t1 = time_range_.hi;
-    if (t1 <= t0) t1 = t0 + std::max(1e-9, std::abs(t0) * 1e-6);
+    // A single instant (t = 0 before a run): a one-second window, not ticks of 1e-10 s.
+    if (t1 <= t0) t1 = t0 + 1.0;
   }
   for (int p = 0; p < paneCount(); ++p) {
     rects_[p]->axis(QCPAxis::atBottom)->setRange(t0, t1);

@@ -99,4 +99,18 @@ void styleLegend(QCPLegend* legend) {
   legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
+void placeLegendAbove(QCustomPlot* plot) {
+  QCPLegend* legend = plot->legend;
+  if (!legend || !plot->axisRect()) return;
+  QCPLayoutGrid* layout = plot->plotLayout();
+  if (QCPLayoutInset* inset = plot->axisRect()->insetLayout()) inset->take(legend);
+  layout->insertRow(0);
+  layout->addElement(0, 0, legend);
+  layout->setRowStretchFactor(0, 0.001);  // as tall as its entries
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+  legend->setWrap(4);
+  legend->setBorderPen(Qt::NoPen);
+  legend->setMargins(QMargins(4, 2, 4, 0));
+}
+
 }  // namespace vms::ui

@@ -39,5 +39,8 @@ void styleAxis(QCPAxis* axis, const QString& label);
 /// Logarithmic scale with decade ticks ("1e-12"), or back to linear.
 void setLogScale(QCPAxis* axis, bool log);
 void styleLegend(QCPLegend* legend);
+/// Moves the plot's legend out of the axis rect into a row above it, its entries side by side
+/// (wrapping), so that it never covers the curves.
+void placeLegendAbove(QCustomPlot* plot);
 
 }  // namespace vms::ui
