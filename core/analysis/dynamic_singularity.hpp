@@ -18,6 +18,11 @@
 
 namespace vms {
 
+/// sigma_min / sigma_max at or below this: the Jacobian is singular to rounding. Its singular
+/// values carry absolute errors of a few eps sigma_max, so smaller ones (and w, their product,
+/// below kSingularToRounding * sigma_max^r) are noise, not a measure of the pose.
+inline constexpr double kSingularToRounding = 1e-12;
+
 struct DynamicSingularity {
   double ratio = 1.0;                     // rho = w(J*) / w(Jm); NaN if Jm is singular
   double inverse_condition_floating = 0;  // sigma_min(J*) / sigma_max(J*)

@@ -163,6 +163,8 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
     out.manipulability_floating = floating.yoshikawa;
     const DynamicSingularity ds = dynamicSingularity(fixed, floating);
     out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+    out.inverse_condition_fixed = ds.inverse_condition_fixed;
+    out.inverse_condition_floating = ds.inverse_condition_floating;
   } else if (out.task_dimension > 0) {
     // Rows of the task space: basis^T R0^T J_v (the basis is in the vehicle frame).
     const MatX P = task_basis_.transpose() * state.base_orientation.toRotationMatrix().transpose();
@@ -172,6 +174,8 @@ void EndEffectorAnalyzer::compute(const State& state, const Eigen::Ref<const Vec
     out.manipulability_floating = task_floating.yoshikawa;
     const DynamicSingularity ds = dynamicSingularity(task_fixed, task_floating);
     out.dynamic_singularity = ds.defined ? ds.ratio : std::numeric_limits<double>::quiet_NaN();
+    out.inverse_condition_fixed = ds.inverse_condition_fixed;
+    out.inverse_condition_floating = ds.inverse_condition_floating;
   } else {
     out.dynamic_singularity = std::numeric_limits<double>::quiet_NaN();
   }

@@ -53,6 +53,9 @@ struct EndEffectorAnalysis {
   /// w(J*_v) / w(Jm_v) (dynamicSingularity, task rows); NaN where it is undefined (Jm_v
   /// singular: fewer joints than task rows, or a kinematic singularity).
   double dynamic_singularity = 0.0;
+  /// sigma_min / sigma_max of the task rows of Jm_v and J*_v (0 when singular): how far each
+  /// is from singular; at or below kSingularToRounding its w is rounding noise.
+  double inverse_condition_fixed = 0.0, inverse_condition_floating = 0.0;
   EllipsoidGeometry velocity_fixed, velocity_floating, inertia;
   EllipsoidGeometry rotation_fixed, rotation_floating;  // rotational velocity ellipsoids
   EllipsoidGeometry force_fixed, force_floating;        // translational force ellipsoids

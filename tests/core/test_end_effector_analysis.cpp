@@ -17,6 +17,7 @@
 #include "core/actuators/reaction_wheel.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
+#include "core/analysis/dynamic_singularity.hpp"
 #include "core/analysis/end_effector_analysis.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/lie_rk.hpp"
@@ -382,6 +383,22 @@ class TestEndEffectorAnalysis : public QObject {
       QVERIFY(a.velocity_fixed.valid);
       QVERIFY(std::abs(a.velocity_fixed.radii[2]) < 1e-12);
       QVERIFY(std::abs(a.velocity_fixed.axes.col(2).z()) > 1.0 - 1e-12);
+      // sigma_min / sigma_max of the plane rows: sigma_1 sigma_2 = w, sigma_1^2 + sigma_2^2 =
+      // |J|_F^2 = 1 + 0.5^2 + 2 * 0.5 cos q2 + 0.5^2 (both columns of the 2R arm).
+      const double frobenius2 = 1.0 + 0.25 + 2 * 0.5 * std::cos(0.9) + 0.25;
+      const double disc = std::sqrt(frobenius2 * frobenius2 - 4 * w * w);
+      const double inverse_condition =
+          std::sqrt((frobenius2 - disc) / 2) / std::sqrt((frobenius2 + disc) / 2);
+      QVERIFY2(std::abs(a.inverse_condition_fixed - inverse_condition) <= 1e-12,
+               qPrintable(QString::number(a.inverse_condition_fixed - inverse_condition)));
+      QVERIFY(a.inverse_condition_fixed > kSingularToRounding);
+      // Stretched straight: w(Jm) is rounding noise, and the analysis says so.
+      s.q << 0.3, 0.0;
+      analyzer.compute(s, VecX::Zero(2), a);
+      qInfo("straight arm: w(Jm) = %g, sigma_min/sigma_max = %g", a.manipulability_fixed,
+            a.inverse_condition_fixed);
+      QVERIFY(a.inverse_condition_fixed <= kSingularToRounding);
+      QVERIFY(std::isnan(a.dynamic_singularity));
     }
   }
 };

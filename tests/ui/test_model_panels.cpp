@@ -250,6 +250,27 @@ void TestModelPanels::inspectorEditsGoThroughTheDocument() {
   doc.undoStack()->redo();
   QCOMPARE(mass->text(), QString("7.25"));
 
+  // Shown at a precision that means something, the exact value kept while untouched.
+  // The smallest principal moment (0.0063 in the link's frame) a rounding step lower.
+  int k = 0;
+  for (int i = 1; i < 3; ++i)
+    if (doc.description().links[1].inertial.inertia(i, i) <
+        doc.description().links[1].inertial.inertia(k, k))
+      k = i;
+  const char* diagonal[] = {"inertia.ixx", "inertia.iyy", "inertia.izz"};
+  QCOMPARE(doc.description().links[1].inertial.inertia(k, k), 0.0063);
+  enter(inspector.findChild<QLineEdit*>(diagonal[k]), "0.00629999999999");
+  QCOMPARE(doc.description().links[1].inertial.inertia(k, k), 0.00629999999999);
+  QCOMPARE(inspector.findChild<QLineEdit*>(diagonal[k])->text(), QString("0.0063"));
+  enter(inspector.findChild<QLineEdit*>("inertia.ixz"), "1e-19");  // noise beside 0.0292
+  QCOMPARE(inspector.findChild<QLineEdit*>("inertia.ixz")->text(), QString("0"));
+  const int steps = doc.undoStack()->count();
+  emit inspector.findChild<QLineEdit*>(diagonal[k])->editingFinished();
+  emit inspector.findChild<QLineEdit*>("inertia.ixz")->editingFinished();
+  QCOMPARE(doc.undoStack()->count(), steps);
+  QCOMPARE(doc.description().links[1].inertial.inertia(k, k), 0.00629999999999);
+  QCOMPARE(doc.description().links[1].inertial.inertia(0, 2), 1e-19);
+
   // Vehicle type on the vehicle link.
   inspector.showLink(0);
   auto* base = inspector.findChild<QComboBox*>("baseType");

@@ -191,8 +191,10 @@ struct PropertyInspector::Impl {
 
   void fill(FieldGroup& g) {
     const VecX v = currentValue(g);
+    const double scale = v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0;
     for (size_t i = 0; i < g.fields.size(); ++i) {
-      g.shown[i] = numberText(v[static_cast<Eigen::Index>(i)]);
+      // Shown at a precision that means something; untouched, the exact value is kept.
+      g.shown[i] = displayNumberText(v[static_cast<Eigen::Index>(i)], scale);
       const QSignalBlocker block(g.fields[i]);
       g.fields[i]->setText(g.shown[i]);
       g.fields[i]->setCursorPosition(0);

@@ -7,13 +7,46 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/analysis/dynamic_singularity.hpp"
+
 namespace vms::ui {
 
 namespace {
 constexpr int kMaxPoses = 400;  // the plot keeps the latest poses
 
+/// A Jacobian this close to singular (sigma_min / sigma_max) makes the ratio of w's large.
+constexpr double kNearSingular = 1e-3;
+
 QString number(double v) {
   return std::isfinite(v) ? QString::number(v, 'g', 5) : QStringLiteral("undefined");
+}
+
+bool singularToRounding(double inverse_condition) {
+  return inverse_condition <= kSingularToRounding;
+}
+
+/// w, or "0 (singular)" when it is rounding noise (e.g. 4e-16 for a straight arm).
+QString measureText(double w, double inverse_condition) {
+  if (std::isfinite(w) && singularToRounding(inverse_condition))
+    return QObject::tr("0 (singular)");
+  return number(w);
+}
+
+/// w(J*)/w(Jm), with the reason when it is undefined or large because Jm is (nearly) singular.
+QString ratioText(double ratio, double inverse_condition_fixed) {
+  const QString condition = QString::number(inverse_condition_fixed, 'g', 2);
+  if (!std::isfinite(ratio))
+    return singularToRounding(inverse_condition_fixed)
+               ? QObject::tr("undefined: Jm is singular")
+               : QObject::tr("undefined: Jm is singular (σmin/σmax %1)").arg(condition);
+  if (inverse_condition_fixed < kNearSingular)
+    return QObject::tr("%1 (large: Jm nearly singular, σmin/σmax %2)").arg(number(ratio), condition);
+  return number(ratio);
+}
+
+/// What the plot draws: rounding noise as 0.
+double plotted(double w, double inverse_condition) {
+  return singularToRounding(inverse_condition) ? 0.0 : w;
 }
 }  // namespace
 
@@ -105,9 +138,13 @@ void TeachLiveView::showFrame(const SimFrame& frame, bool record_pose) {
   values_.ratio = a.dynamic_singularity;
   values_.attitude_deg = s.vehicle_attitude_deviation * 180.0 / M_PI;
   values_.system_com = s.momenta.center_of_mass;
-  fixed_->setText(values_.valid ? number(values_.manipulability_fixed) : tr("no analysis frame"));
-  floating_->setText(values_.valid ? number(values_.manipulability_floating) : QString("–"));
-  ratio_->setText(values_.valid ? number(values_.ratio) : QString("–"));
+  fixed_->setText(values_.valid ? measureText(a.manipulability_fixed, a.inverse_condition_fixed)
+                                 : tr("no analysis frame"));
+  floating_->setText(values_.valid
+                         ? measureText(a.manipulability_floating, a.inverse_condition_floating)
+                         : QString("–"));
+  ratio_->setText(values_.valid ? ratioText(values_.ratio, a.inverse_condition_fixed)
+                                : QString("–"));
   attitude_->setText(QString::number(values_.attitude_deg, 'f', 3) + QChar(0x00B0));
   const Vec3& c = values_.system_com;
   com_->setText(
@@ -118,8 +155,8 @@ void TeachLiveView::showFrame(const SimFrame& frame, bool record_pose) {
   if (last_q_.size() == q.size() && (last_q_ - q).cwiseAbs().maxCoeff() < 1e-12) return;
   last_q_ = q;
   const double x = poses_++;
-  plot_->graph(0)->addData(x, values_.manipulability_floating);
-  plot_->graph(1)->addData(x, values_.manipulability_fixed);
+  plot_->graph(0)->addData(x, plotted(a.manipulability_floating, a.inverse_condition_floating));
+  plot_->graph(1)->addData(x, plotted(a.manipulability_fixed, a.inverse_condition_fixed));
   plot_->graph(2)->addData(x, values_.attitude_deg);
   for (int g = 0; g < plot_->graphCount(); ++g)
     if (plot_->graph(g)->dataCount() > kMaxPoses)

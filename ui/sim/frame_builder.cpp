@@ -24,6 +24,8 @@ void toFrameAnalysis(const EndEffectorAnalysis& in, FrameAnalysis& out) {
   out.manipulability_fixed = in.manipulability_fixed;
   out.manipulability_floating = in.manipulability_floating;
   out.dynamic_singularity = in.dynamic_singularity;
+  out.inverse_condition_fixed = in.inverse_condition_fixed;
+  out.inverse_condition_floating = in.inverse_condition_floating;
   out.velocity_ellipsoid_fixed = toEllipsoid(in.velocity_fixed);
   out.velocity_ellipsoid_floating = toEllipsoid(in.velocity_floating);
   out.inertia_ellipsoid = toEllipsoid(in.inertia);

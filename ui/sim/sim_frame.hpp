@@ -31,6 +31,9 @@ struct FrameAnalysis {
   // w(J*)/w(Jm) over the same rows (core/analysis/dynamic_singularity); NaN where undefined
   // (Jm singular: fewer joints than task rows, or a kinematic singularity).
   double dynamic_singularity = 0.0;
+  // sigma_min / sigma_max of Jm and J* over the same rows; at or below kSingularToRounding
+  // (core/analysis/dynamic_singularity.hpp) the w above is rounding noise.
+  double inverse_condition_fixed = 0.0, inverse_condition_floating = 0.0;
   Ellipsoid velocity_ellipsoid_fixed;     // {Jm qd : |qd| <= 1}, translational, at the EE (m/s)
   Ellipsoid velocity_ellipsoid_floating;  // {J* qd : |qd| <= 1}
   // Operational-space inertia at the EE (vehicle free), translational: radii 1/sqrt(m_eff)
