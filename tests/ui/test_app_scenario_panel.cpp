@@ -11,12 +11,14 @@
 //  - undoing every edit gives the opened scenario's text exactly;
 //  - actuators and environment as the file writes them (seed 003's wheels), with the file's
 //    checks (no thrusters in rotation-floating mode, a wheel needs its spin inertia);
-//  - a bare model: the panel explains and edits nothing.
+//  - a bare model: its first edit gives it a scenario of its own, in place.
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
 #include <QScreen>
 #include <QUndoStack>
+#include <cmath>
 
 #include "core/scenario/scenario_json.hpp"
 #include "test_app_support.hpp"
@@ -209,14 +211,43 @@ class TestAppScenarioPanel : public QObject {
     QVERIFY(!window_->document()->isModified());
   }
 
-  void bareModelIsNotEditable() {
+  // A bare model's scenario is edited in place: the first edit gives it a scenario of its own
+  // (floating, at rest, the default duration) as one undo step, the edit is a second; undoing
+  // both gives the bare model back. A refused first edit leaves it bare.
+  void bareModelGetsAScenarioOfItsOwn() {
     QString error;
     QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
              qPrintable(error));
+    ui::ModelDocument* doc = window_->document();
     auto* panel = window_->panelWidget<ui::ScenarioPanel>();
-    QVERIFY(!panel->editable());
-    QVERIFY(!panel->setText("scenario.duration", "5"));
-    QVERIFY2(panel->problemText().contains(".scenario.json"), qPrintable(panel->problemText()));
+    QVERIFY(panel->editable());
+    QVERIFY(!doc->isScenarioFile());
+    QVERIFY(std::isinf(window_->controller()->scenario().duration));  // runs until paused
+    auto* duration = panel->findChild<QLineEdit*>("scenario.duration");
+    QVERIFY(duration && duration->text().isEmpty());
+
+    QVERIFY(!panel->setText("scenario.duration", "-1"));  // refused: stays bare
+    QVERIFY(!doc->isScenarioFile());
+    QCOMPARE(doc->undoStack()->index(), 0);
+    QVERIFY(!doc->isModified());
+
+    QVERIFY2(panel->setText("scenario.duration", "5"), qPrintable(panel->problemText()));
+    QVERIFY(doc->isScenarioFile());
+    QCOMPARE(doc->undoStack()->index(), 2);
+    QCOMPARE(window_->controller()->scenario().duration, 5.0);
+    QVERIFY2(panel->setText("scenario.gravity.z", "-1.62"), qPrintable(panel->problemText()));
+    QCOMPARE(window_->controller()->scenario().model.gravity.z(), -1.62);
+    // Saved, it is a scenario file that `vms run` takes, with the model inline.
+    const QString saved = out_.filePath("bare_with_scenario.scenario.json");
+    QVERIFY2(window_->saveTo(saved, &error), qPrintable(error));
+    QProcess vms;
+    vms.start(VMS_CLI_PATH, {"run", saved, "--out", out_.filePath("bare_run")});
+    QVERIFY(vms.waitForFinished(120000));
+    QVERIFY2(vms.exitCode() == 0, vms.readAllStandardError().constData());
+    // Back to the bare model by undo.
+    while (doc->undoStack()->canUndo()) doc->undoStack()->undo();
+    QVERIFY(!doc->isScenarioFile());
+    QVERIFY(std::isinf(window_->controller()->scenario().duration));
   }
 
   void cleanupTestCase() { window_.reset(); }

@@ -282,12 +282,15 @@ void MainWindow::saveWithDialog(bool save_as) {
   // A URDF is never overwritten: the edited model is saved as .vms.json. Nor is a shipped
   // example: Save asks for a new name, in the last folder used outside the examples.
   const bool example = isShippedExample(path);
-  if (save_as || example || path.isEmpty() || path.endsWith(QLatin1String(".urdf"))) {
+  // A model file that was given a scenario here is saved with it, as a .scenario.json.
+  const bool needs_scenario_file =
+      document_->isScenarioFile() && !path.endsWith(QLatin1String(".scenario.json"));
+  if (save_as || example || needs_scenario_file || path.isEmpty() ||
+      path.endsWith(QLatin1String(".urdf"))) {
     const QString folder = isShippedExample(context_->lastDirectory() + "/x")
                                ? context_->exportDirectory()
                                : context_->lastDirectory();
-    const QString suffix =
-        path.endsWith(QLatin1String(".scenario.json")) ? ".scenario.json" : ".vms.json";
+    const QString suffix = document_->isScenarioFile() ? ".scenario.json" : ".vms.json";
     // An untitled (new) model is suggested under its name.
     const QString stem =
         path.isEmpty() ? document_->description().name.c_str() : ExampleCatalog::stem(path);

@@ -15,6 +15,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/compose_models.hpp"
 #include "core/model/inertia_repair.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/description_edits.hpp"
 #include "ui/model/document_edit_command.hpp"
@@ -525,6 +526,34 @@ bool ModelDocument::setScenario(const ScenarioDescription& scenario, const QStri
         return {};
       },
       what.isEmpty() ? tr("Edit scenario") : what, error);
+}
+
+bool ModelDocument::giveScenario(QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  if (impl_->current->source.from_scenario_file) return true;
+  auto next = std::make_shared<DocumentSnapshot>();
+  next->description = impl_->current->description;
+  ScenarioSource source = impl_->current->source;
+  try {
+    // What saving it as a .scenario.json would write, read back: the scenario file reader's
+    // own description of the default scenario, the model inline.
+    const std::string text = scenarioTextWithModel(impl_->current->description, source,
+                                                   source.base_dir, /*absolute_paths=*/true);
+    source.description = parseScenarioDescription(text, source.source_name, source.base_dir);
+  } catch (const std::exception& e) {
+    setError(error, qstr(e.what()));
+    return false;
+  }
+  source.from_scenario_file = true;
+  next->source = std::move(source);
+  if (!impl_->assemble(*next, /*simulatable=*/true, error)) return false;
+  impl_->undo->push(new DocumentEditCommand(tr("Give the model a scenario"), impl_->current,
+                                            std::move(next),
+                                            [this](const SnapshotPtr& s) { impl_->apply(s); }));
+  return true;
 }
 
 bool ModelDocument::addReactionWheel(QString* created, QString* error) {

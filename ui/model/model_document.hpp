@@ -125,6 +125,12 @@ class ModelDocument : public QObject {
   /// nothing, for a bare model (its default scenario is not saved with it) or when the
   /// scenario does not assemble (the message names the key).
   bool setScenario(const ScenarioDescription& scenario, const QString& what, QString* error);
+  /// A bare model (.vms.json, .urdf, a new model) gets a scenario of its own, as one undo step
+  /// "Give the model a scenario": the default one it runs in (its base and gravity, floating,
+  /// at rest) with a duration of kSavedDefaultDuration and the model inline, so that its
+  /// scenario can be edited in place. From then on isScenarioFile() is true and it is saved as
+  /// a .scenario.json. True at once for a document that has a scenario already.
+  bool giveScenario(QString* error = nullptr);
   /// The scenario around the model as its file states it (a default one for a bare model).
   const ScenarioDescription& scenarioDescription() const;
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in

@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <cmath>
 #include <functional>
@@ -25,6 +26,7 @@
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/model/scenario_builder.hpp"
 #include "ui/panels/message_label.hpp"
 
 namespace vms::ui {
@@ -70,7 +72,8 @@ struct ScenarioPanel::Impl {
   QString problem;
   bool filling = false;
 
-  bool editable() const { return document->isOpen() && document->isScenarioFile(); }
+  /// Any open document: a bare model gets a scenario of its own with its first scenario edit.
+  bool editable() const { return document->isOpen(); }
 
   QString baseDir() const { return QFileInfo(document->path()).absolutePath(); }
 
@@ -85,16 +88,28 @@ struct ScenarioPanel::Impl {
   /// ranges and messages: what `vms run` would say), and commits it as one undo step.
   bool edit(const std::function<std::string(ScenarioDescription&)>& change, const QString& what) {
     if (!editable()) {
-      fail(
-          tr("open a .scenario.json to edit its scenario (a bare model runs in a default one "
-             "that is not saved with it)"));
+      fail(tr("no model open"));
       return false;
     }
+    // A bare model runs in an open-ended default scenario: the first edit gives it one of its
+    // own (an undo step of its own, taken back if the edit is refused).
+    bool gave_scenario = false;
+    if (!document->isScenarioFile()) {
+      QString error;
+      if (!document->giveScenario(&error)) {
+        fail(error);
+        return false;
+      }
+      gave_scenario = true;
+    }
+    auto refuse = [&](const QString& message) {
+      if (gave_scenario) document->undoStack()->undo();
+      fail(message);
+      return false;
+    };
     ScenarioDescription s = document->scenarioDescription();
-    if (const std::string problem_text = change(s); !problem_text.empty()) {
-      fail(qstr(problem_text));
-      return false;
-    }
+    if (const std::string problem_text = change(s); !problem_text.empty())
+      return refuse(qstr(problem_text));
     try {
       ScenarioDescription read = parseScenarioDescription(
           writeScenarioJson(s), document->path().toStdString(), baseDir().toStdString());
@@ -104,14 +119,10 @@ struct ScenarioPanel::Impl {
         read.initial_state->source = s.initial_state->source;
       s = std::move(read);
     } catch (const std::exception& e) {
-      fail(qstr(e.what()));
-      return false;
+      return refuse(qstr(e.what()));
     }
     QString error;
-    if (!document->setScenario(s, what, &error)) {
-      fail(error);
-      return false;
-    }
+    if (!document->setScenario(s, what, &error)) return refuse(error);
     problem.clear();
     emit self->problem(QString());
     refresh();
@@ -421,10 +432,12 @@ struct ScenarioPanel::Impl {
     body->setEnabled(ok);
     if (!document->isOpen()) {
       status->setText(tr("No model open."));
-    } else if (!ok) {
+    } else if (!document->isScenarioFile()) {
       status->setText(
-          tr("A bare model runs in a default scenario that is not saved with it: "
-             "save it as a .scenario.json and open that to edit its scenario."));
+          tr("A bare model runs in a default scenario, floating and at rest, until paused. "
+             "Editing a field below gives it a scenario of its own (%1 s unless you set the "
+             "duration), saved with the model as a .scenario.json.")
+              .arg(kSavedDefaultDuration));
     } else if (problem.isEmpty()) {
       status->setText(tr("What %1 states around the model; each change is one undo step.")
                           .arg(QFileInfo(document->path()).fileName()));
@@ -442,7 +455,9 @@ struct ScenarioPanel::Impl {
       e->setCursorPosition(0);
     };
     set("scenario.name", s.name ? qstr(*s.name) : QString());
-    set("scenario.duration", numberText(s.duration));
+    // A bare model's run is open-ended: no duration to show until it has a scenario.
+    set("scenario.duration", document->isScenarioFile() ? numberText(s.duration) : QString());
+    lines.at("scenario.duration")->setPlaceholderText(tr("until paused"));
     set("scenario.dt", numberText(s.dt));
     set("scenario.outputEvery", QString::number(s.output_every));
     auto choose = [&](const QString& name, const QString& value) {

@@ -221,8 +221,7 @@ struct StudyPanel::Impl {
                            "starts; set a duration in the Scenario panel")
                             .arg(duration)
                       : tr("a bare model has no scenario duration (it runs until paused), so "
-                           "each run would last 0 s; save it as a .scenario.json and set its "
-                           "duration in the Scenario panel"));
+                           "each run would last 0 s; set a duration in the Scenario panel"));
     work = std::make_unique<QTemporaryDir>();
     const QString scenario = work->filePath("study.scenario.json");
     QString error;
