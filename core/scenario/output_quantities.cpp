@@ -93,8 +93,12 @@ double potentialEnergy(const OutputSample& at, const Snapshot&, int) {
   return snap(at).potential_energy;
 }
 double actuatorWork(const OutputSample& at, const Snapshot&, int) { return snap(at).actuator_work; }
+double perturbationWork(const OutputSample& at, const Snapshot& first, int) {
+  return snap(at).perturbation_work - first.perturbation_work;
+}
 double powerResidual(const OutputSample& at, const Snapshot& first, int) {
-  return snap(at).energy - first.energy - snap(at).actuator_work;
+  return snap(at).energy - first.energy - snap(at).actuator_work -
+         (snap(at).perturbation_work - first.perturbation_work);
 }
 double trackingError(const OutputSample& at, const Snapshot&, int) {
   return snap(at).tracking ? snap(at).tracking_error : kNaN;
@@ -242,6 +246,7 @@ OutputQuantities::OutputQuantities(const Model& model, const std::vector<std::st
   t.add("drift_L_com", "N m s", "Momentum drift", angularComDrift, 0, kOutputPlot);
   t.add("V", "J", "Energy", potentialEnergy, 0, kOutputPlot);
   t.add("power_residual", "J", "Energy", powerResidual, 0, kOutputPlot);
+  t.add("perturbation_work", "J", "Energy", perturbationWork, 0, kOutputPlot);
   t.add("T_vehicle", "J", "Energy", kineticVehicle, 0, kOutputPlot);
   t.add("T_arm", "J", "Energy", kineticArm, 0, kOutputPlot);
   t.add("vehicle_com_displacement", "m", "Vehicle", vehicleComDistance, 0, kOutputPlot);

@@ -141,7 +141,7 @@ const VecX& Simulator::heldThrusterCommand() const {
 }
 
 bool Simulator::externalWork() const {
-  return !scenario_.thrusters.empty() ||
+  return perturbation_ != nullptr || !scenario_.thrusters.empty() ||
          scenario_.environment.type == EnvironmentSpec::Type::Underwater ||
          scenario_.environment.type == EnvironmentSpec::Type::GravityGradient;
 }
@@ -180,8 +180,20 @@ void Simulator::step() {
   const double t_next =
       k == total_steps_ ? scenario_.duration : time_origin_ + static_cast<double>(k) * scenario_.dt;
   q_before_ = state_.q;  // same size every step: no allocation
+  // A pull is held over the step (as tau): its work is exactly f . (p_end - p_start).
+  const bool pulled = perturbed();
+  Vec3 pulled_from = Vec3::Zero();
+  if (pulled) {
+    computeKinematics(scenario_.model, data_, state_);
+    perturbation_->hold(data_);
+    pulled_from = perturbation_->pointWorld(data_);
+  }
   integrator_->advance(*dynamics_, state_, t_next - t_);
   if (!state_.allFinite()) throw SimulationDiverged(t_next, t_);
+  if (pulled) {
+    forwardKinematics(scenario_.model, data_, state_);
+    perturbation_work_ += perturbation_->heldForce().dot(perturbation_->pointWorld(data_) - pulled_from);
+  }
   // Work of the (zero-order-held) joint forces over the step: tau·Δq, exactly.
   work_ += tau_.dot(state_.q - q_before_);
   t_ = t_next;
@@ -199,6 +211,26 @@ void Simulator::countSteps() {
                  : steps >= 9.0e18 ? std::numeric_limits<long>::max()
                                    : static_cast<long>(steps);
 }
+
+void Simulator::setPerturbation(const PerturbationSpec& spec) {
+  if (!perturbation_) {
+    PerturbationForce check;
+    check.set(scenario_.model, spec);  // throws before anything changes
+    auto force = std::make_unique<PerturbationForce>();
+    perturbation_ = force.get();
+    force_models_.push_back(std::move(force));
+    dynamics_->addForceModel(perturbation_);
+  }
+  perturbation_->set(scenario_.model, spec);
+  computeKinematics(scenario_.model, data_, state_);
+  perturbation_->hold(data_);  // what the next step starts with, and snapshots show
+}
+
+void Simulator::clearPerturbation() {
+  if (perturbation_) perturbation_->clear();
+}
+
+bool Simulator::perturbed() const { return perturbation_ && perturbation_->active(); }
 
 void Simulator::restart(const State& state, double t, double actuator_work) {
   state_ = state;
@@ -320,6 +352,10 @@ void Simulator::snapshot(Snapshot& s) {
   s.vehicle_com_displacement = vehicleCenterOfMassDisplacement(m, initial_state_, state_);
   s.joint_torque = tau_;
   s.thruster_command = thrust_;
+  s.perturbed_body = perturbed() ? perturbation_->spec().body : -1;
+  s.perturbation_point = perturbed() ? perturbation_->pointWorld(data_) : Vec3::Zero();
+  s.perturbation_force = perturbed() ? perturbation_->heldForce() : Vec3::Zero();
+  s.perturbation_work = perturbation_work_;
 
   size_t traj = 0;  // joint controllers own one trajectory each, in order
   for (size_t i = 0; i < scenario_.controllers.size(); ++i) {

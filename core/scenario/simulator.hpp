@@ -13,6 +13,7 @@
 #include "core/control/joint_trajectory.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/system_dynamics.hpp"
+#include "core/environment/perturbation.hpp"
 #include "core/model/data.hpp"
 #include "core/scenario/scenario.hpp"
 
@@ -43,6 +44,11 @@ struct Snapshot {
   VecX thruster_command;  // thruster commands in [0, 1] acting at the start of the last step
                           // (held commands projected for the mode at that state; within the
                           // step the force model re-projects them at every evaluation)
+  // A user's pull (Simulator::setPerturbation): on which body (-1: none), the pulled point and
+  // the force on it at this state (world), and the work the pull has done since t = 0.
+  int perturbed_body = -1;
+  Vec3 perturbation_point = Vec3::Zero(), perturbation_force = Vec3::Zero();
+  double perturbation_work = 0.0;
 };
 
 class Simulator {
@@ -71,8 +77,19 @@ class Simulator {
   /// Thruster commands held since the last control update (clamped to [0, 1], on/off
   /// quantised), before the mode's projection; empty without thrusters.
   const VecX& heldThrusterCommand() const;
-  /// True when something other than the joint actuators can do work (thrusters, water, orbit).
+  /// True when something other than the joint actuators can do work (thrusters, water, orbit,
+  /// a perturbation).
   bool externalWork() const;
+
+  /// A user's pull on a body from the next step on (PerturbationForce: a spring-damper from a
+  /// point of the body to a world point, its force held over each step), until
+  /// clearPerturbation(). Its work over each step, f . (p_end - p_start), adds to
+  /// perturbationWork(). Throws std::invalid_argument for a spec the model cannot take;
+  /// changes nothing then.
+  void setPerturbation(const PerturbationSpec& spec);
+  void clearPerturbation();
+  bool perturbed() const;
+  double perturbationWork() const { return perturbation_work_; }
   int saturatedCount() const { return saturated_; }
 
   Snapshot snapshot();
@@ -142,6 +159,8 @@ class Simulator {
   std::unique_ptr<Integrator> integrator_;
   std::vector<std::unique_ptr<ForceModel>> force_models_;
   class Thrusters* thrusters_ = nullptr;
+  PerturbationForce* perturbation_ = nullptr;  // one of force_models_ once a pull was set
+  double perturbation_work_ = 0.0;
   std::vector<std::unique_ptr<JointTrajectory>> trajectories_;
   std::vector<std::unique_ptr<JointTrajectory>> held_references_;  // scenario's, while holding
   std::vector<std::unique_ptr<Controller>> controllers_;

@@ -21,13 +21,17 @@
 #include "core/algorithms/momentum.hpp"
 #include "core/algorithms/rnea.hpp"
 #include "core/environment/gravity_gradient.hpp"
+#include "core/environment/perturbation.hpp"
 #include "core/environment/underwater.hpp"
 #include "core/environment/uniform_gravity.hpp"
 #include "core/integrators/integrator.hpp"
+#include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/model_error.hpp"
 #include "core/model/sample_models.hpp"
+#include "core/scenario/default_scenario.hpp"
+#include "core/scenario/simulator.hpp"
 #include "model_variants.hpp"
 #include "test_support.hpp"
 
@@ -78,6 +82,7 @@ class TestEnvironment : public QObject {
   void gravityGradientTorqueIsPotentialGradient();
   void pitchLibration();
   void cwAlongTrackEquilibrium();
+  void perturbationPullsAndItsWorkIsTheEnergyGained();
 };
 
 void TestEnvironment::uniformGravityHelper() {
@@ -551,6 +556,80 @@ void TestEnvironment::cwAlongTrackEquilibrium() {
   r.base_position = Vec3(0, 0, 10.0);
   dyn.evaluate(r, der);
   VMS_COMPARE_REL(Vec3(linear(der.twist_dot)), Vec3(0, 0, -n * n * 10.0), 1e-12);
+}
+
+// Drag-to-perturb's pull (seed 004's free-floating spacecraft, no gravity, no actuators), on
+// the vehicle and on the arm's last link, with gains for the pulled point's effective mass:
+// at rest the force is k (target - p); the force is held over each step, so the kinetic energy
+// gained equals the pull's work and the linear momentum gained its impulse to the integrator's
+// accuracy; the spring brings the point towards the target; a pull ended leaves momentum
+// constant.
+void TestEnvironment::perturbationPullsAndItsWorkIsTheEnergyGained() {
+  const Model m = loadModel(VMS_SOURCE_DIR "/models/seed004_spatial.vms.json");
+  for (const int body : {0, m.nbodies - 1}) {
+    Scenario scenario = defaultScenario(m);
+    scenario.dt = 1e-3;
+    Simulator sim(scenario);
+    Data data(m);
+    computeKinematics(m, data, sim.state());
+    PerturbationSpec spec;
+    spec.body = body;
+    spec.point_body = Vec3(0.1, 0.05, 0.0);
+    const Vec3 p0 = data.oMi[size_t(body)].act(spec.point_body);
+    spec.target_world = p0 + Vec3(0.0, 0.5, 0.2);
+    const double mass = pointEffectiveMass(m, sim.state(), body, spec.point_body);
+    spec = perturbationGains(spec, mass);
+    QVERIFY(std::abs(spec.stiffness - mass * 4 * M_PI * M_PI) <= 1e-12 * spec.stiffness);
+    sim.setPerturbation(spec);
+    QVERIFY(sim.perturbed() && sim.externalWork());
+    const Snapshot s0 = sim.snapshot();
+    QCOMPARE(s0.perturbed_body, body);
+    VMS_COMPARE_REL(s0.perturbation_point, p0, 1e-15);
+    VMS_COMPARE_REL(s0.perturbation_force, Vec3(spec.stiffness * (spec.target_world - p0)),
+                    1e-14);
+    Vec3 impulse = Vec3::Zero();
+    for (int k = 0; k < 1500; ++k) {
+      sim.step();
+      impulse += sim.snapshot().perturbation_force * scenario.dt;  // the force held in the step
+    }
+    const Snapshot s1 = sim.snapshot();
+    const double gained = s1.kinetic_energy - s0.kinetic_energy;
+    const Vec3 momentum = s1.momenta.linear_total - s0.momenta.linear_total;
+    qInfo("body %d (effective mass %.4g kg), 1.5 s: T gained %.12g J, the pull's work %.12g J; "
+          "momentum gained %.6g N s, |difference from the impulse| %.2g N s",
+          body, mass, gained, s1.perturbation_work, momentum.norm(),
+          (momentum - impulse).norm());
+    QVERIFY(s1.perturbation_work > 0.1);
+    QVERIFY2(std::abs(gained - s1.perturbation_work) <= 1e-8 * s1.perturbation_work,
+             qPrintable(QString::number(gained - s1.perturbation_work)));
+    QVERIFY2((momentum - impulse).norm() <= 1e-8 * impulse.norm(),
+             qPrintable(QString::number((momentum - impulse).norm())));
+    for (int k = 0; k < 4500; ++k) sim.step();
+    const Snapshot s2 = sim.snapshot();
+    const double left = (s2.perturbation_point - spec.target_world).norm();
+    qInfo("body %d after 6 s: %.3g m from the target (%.3g m at the start)", body, left,
+          (p0 - spec.target_world).norm());
+    QVERIFY(left < 0.2 * (p0 - spec.target_world).norm());
+    // Let go: nothing pulls; momentum stays.
+    sim.clearPerturbation();
+    QVERIFY(!sim.perturbed());
+    const Vec3 P = sim.snapshot().momenta.linear_total;
+    for (int k = 0; k < 200; ++k) sim.step();
+    const Snapshot s3 = sim.snapshot();
+    QCOMPARE(s3.perturbed_body, -1);
+    QVERIFY((s3.momenta.linear_total - P).norm() <= 1e-10 * (1.0 + P.norm()));
+  }
+  // Refused: a body outside the model.
+  Simulator sim(defaultScenario(m));
+  PerturbationSpec bad;
+  bad.body = m.nbodies;
+  bool threw = false;
+  try {
+    sim.setPerturbation(bad);
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  QVERIFY(threw && !sim.perturbed());
 }
 
 QTEST_APPLESS_MAIN(TestEnvironment)

@@ -2,9 +2,13 @@
 // speed ladder, the registry-driven selectors, scrubbing the history with the time slider, and
 // teach mode (a slider moves its joint; with "vehicle reacts" the system CoM stays put and the
 // vehicle turns; without it the vehicle stays).
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QMouseEvent>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardItemModel>
 #include <QTreeWidget>
@@ -211,6 +215,69 @@ class TestAppSimulation : public QObject {
     QCOMPARE(tree->selectedItems().first(), other);
     emit window_->sceneView()->bodyPicked(-1);  // a click on nothing
     QTest::qWait(20);
+  }
+
+  // Ctrl + drag on the vehicle pulls it (drag-to-perturb): the run gets the pull, the vehicle
+  // moves towards the mouse, the pull's work is in the frames and the power balance closes
+  // (E - E(0) - W - W_pull stays at rounding level); letting go ends it.
+  void ctrlDragPullsTheVehicle() {
+    QString error;
+    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
+             qPrintable(error));
+    QVERIFY(waitUntil([&] { return window_->framePump()->hasFrame(); }));
+    window_->framePump()->tick();
+    ui::SceneView* scene = window_->sceneView();
+    QSignalSpy requested(scene, &ui::SceneView::perturbationRequested);
+    QSignalSpy released(scene, &ui::SceneView::perturbationReleased);
+    const QPoint at = scene->projectToWidget(scene->vehicleCenter()).toPoint();
+    QTest::mousePress(scene, Qt::LeftButton, Qt::ControlModifier, at);
+    QVERIFY(scene->isPulling());
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.first().at(0).toInt(), 0);  // the vehicle
+    const QPoint to = at + QPoint(scene->width() / 6, 0);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), scene->mapToGlobal(QPointF(to)),
+                     Qt::NoButton, Qt::LeftButton, Qt::ControlModifier);
+    QApplication::sendEvent(scene, &move);
+    QVERIFY(requested.count() >= 2);
+    const Vec3 target = scene->pullTarget();
+    const Vec3 start = window_->framePump()->lastFrame().snapshot.momenta.center_of_mass;
+    QVERIFY((target - scene->vehicleCenter()).norm() > 0.1);
+    runFor(*window_, 1.0, 1.0);
+    const ui::SimFrame& pulled = window_->framePump()->lastFrame();
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Paused);
+    QCOMPARE(pulled.snapshot.perturbed_body, 0);
+    QVERIFY2(pulled.snapshot.perturbation_work > 0.0,
+             qPrintable(QString("t = %1, work %2").arg(pulled.snapshot.time).arg(pulled.snapshot.perturbation_work)));
+    // The system's centre of mass moves towards the target (only the pull acts on it).
+    const Vec3 moved = pulled.snapshot.momenta.center_of_mass - start;
+    qInfo("pulled for %.2f s: the centre of mass moved %.4f m, %.1f %% of it towards the target; "
+          "work %.4g J",
+          pulled.snapshot.time, moved.norm(),
+          100.0 * moved.normalized().dot((target - start).normalized()),
+          pulled.snapshot.perturbation_work);
+    QVERIFY(moved.norm() > 1e-3);
+    QVERIFY(moved.normalized().dot((target - start).normalized()) > 0.9);
+    // The power balance with the pull's work: E - E(0) - W_pull at the level of the energy
+    // exchanged times the integration error.
+    ui::SimFrame first;
+    QVERIFY(window_->controller()->history().nearest(0.0, first));
+    const double residual = pulled.snapshot.energy - first.snapshot.energy -
+                            pulled.snapshot.actuator_work - pulled.snapshot.perturbation_work;
+    QVERIFY2(std::abs(residual) <= 1e-4 * pulled.snapshot.perturbation_work,
+             qPrintable(QString::number(residual)));
+    QTest::mouseRelease(scene, Qt::LeftButton, Qt::ControlModifier, to);
+    QVERIFY(!scene->isPulling());
+    QCOMPARE(released.count(), 1);
+    runFor(*window_, pulled.snapshot.time + 0.3, 1.0);
+    QCOMPARE(window_->framePump()->lastFrame().snapshot.perturbed_body, -1);
+    QVERIFY(window_->document()->undoStack()->count() == 0);  // a pull is no edit
+    // While running, the status bar reads the frame time.
+    window_->play();
+    QTest::qWait(700);
+    const QString status = window_->statusText();
+    window_->pause();
+    QVERIFY2(QRegularExpression("\\d+\\.\\d ms per frame \\(\\d+ fps\\)").match(status).hasMatch(),
+             qPrintable(status));
   }
 
   // A solver that does not handle the vehicle type stays listed but greyed out, with the reason

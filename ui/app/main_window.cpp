@@ -320,6 +320,11 @@ void MainWindow::onRunStateChanged(RunState state) {
 }
 
 void MainWindow::onFrameShown(const SimFrame& frame) {
+  if (run_state_ == RunState::Running && frame_clock_.isValid()) {
+    const double ms = frame_clock_.nsecsElapsed() * 1e-6;
+    frame_interval_ms_ = frame_interval_ms_ > 0.0 ? 0.95 * frame_interval_ms_ + 0.05 * ms : ms;
+  }
+  frame_clock_.start();
   if (scrubbed_) {
     // The frame shown is the recorded one nearest the slider's time: the slider, its label and
     // the status bar all show that frame's time.
@@ -344,6 +349,10 @@ void MainWindow::refreshStatus() {
                      .arg(pump_->hasFrame() ? pump_->lastFrame().snapshot.time : 0.0, 0, 'f', 3);
   if (run_state_ == RunState::Running) {
     text += tr("   real-time factor %1").arg(stats.real_time_factor, 0, 'g', 3);
+    if (frame_interval_ms_ > 0.0)
+      text += tr("   %1 ms per frame (%2 fps)")
+                  .arg(frame_interval_ms_, 0, 'f', 1)
+                  .arg(1000.0 / frame_interval_ms_, 0, 'f', 0);
     toolbar_->showMeasuredRate(stats.real_time_factor);
   }
   status_label_->setText(text);

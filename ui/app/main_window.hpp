@@ -9,6 +9,7 @@
 // main_window_files.cpp (open, save, recent, examples, autosave, close),
 // main_window_exports.cpp, main_window_view.cpp (overlay, camera and window menus),
 // main_window_meshes.cpp (missing meshes, URDF export with meshes), main_window_workspace.cpp.
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
@@ -238,6 +239,9 @@ class MainWindow : public QMainWindow {
   QLabel* status_label_ = nullptr;
   QToolButton* camera_button_ = nullptr;  // status bar: what the camera follows
   QTimer status_timer_, autosave_timer_;
+  // Wall time between frames shown (exponential average over ~20 frames), for the status bar.
+  QElapsedTimer frame_clock_;
+  double frame_interval_ms_ = 0.0;
   QByteArray default_layout_;
   bool dialogs_ = true;
   bool scrubbed_ = false;

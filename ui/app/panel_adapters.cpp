@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <memory>
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/workbench_context.hpp"
@@ -57,6 +58,23 @@ class ScenePanel : public Adapter<SceneView> {
     QObject::connect(&context, &WorkbenchContext::bodySelected, scene, &SceneView::setSelectedBody);
     QObject::connect(&context, &WorkbenchContext::jointSelected, scene,
                      [scene](int body, int) { scene->setSelectedBody(body); });
+    // Drag-to-perturb: the pull goes to the simulation, its start and end to the log.
+    SimulationController* controller = context.controller();
+    auto pulling = std::make_shared<bool>(false);
+    QObject::connect(
+        scene, &SceneView::perturbationRequested, controller,
+        [controller, &context, pulling](int body, const Vec3& point, const Vec3& target) {
+          controller->setPerturbation(body, point, target);
+          if (!*pulling)
+            context.info(QObject::tr("pulling body %1 (Ctrl + drag, release to let go); its "
+                                     "work W_pull is in the power balance (Energy plots)")
+                             .arg(body));
+          *pulling = true;
+        });
+    QObject::connect(scene, &SceneView::perturbationReleased, controller, [controller, pulling] {
+      controller->clearPerturbation();
+      *pulling = false;
+    });
   }
   void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin& source) override {
     view_->setModel(scenario.model, source.model_directory);

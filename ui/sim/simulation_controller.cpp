@@ -159,6 +159,25 @@ void SimulationController::setJointPositions(const VecX& q, bool vehicle_reacts,
   impl_->worker.setJointPositions(q, vehicle_reacts, hold_pose);
 }
 
+void SimulationController::setPerturbation(int body, const Vec3& point_body,
+                                           const Vec3& target_world) {
+  if (!impl_->has_simulation) return;
+  const Model& m = impl_->scenario.model;
+  if (body < 0 || body >= m.nbodies) {
+    emit error(QStringLiteral("perturbation: no body %1").arg(body));
+    return;
+  }
+  PerturbationSpec spec;
+  spec.body = body;
+  spec.point_body = point_body;
+  spec.target_world = target_world;
+  impl_->worker.setPerturbation(spec);  // the worker sets the gains for the pulled point
+}
+
+void SimulationController::clearPerturbation() {
+  if (impl_->has_simulation) impl_->worker.setPerturbation(PerturbationSpec{});
+}
+
 void SimulationController::setAnalysisFrame(int frame) {
   if (!impl_->has_simulation) return;
   const int frames = static_cast<int>(impl_->scenario.model.frames.size());

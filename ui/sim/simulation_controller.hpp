@@ -82,6 +82,15 @@ class SimulationController : public QObject {
   /// without it they get the scenario's references back.
   void setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose = false);
 
+  /// Drag-to-perturb: from the next step on, the point `point_body` (body frame) of `body` is
+  /// pulled towards `target_world` by a spring-damper of 1 Hz for the point's effective mass
+  /// when the pull starts, critically damped (core/environment/perturbation.hpp), until
+  /// clearPerturbation(). The frames carry
+  /// the point, the force and its work (Snapshot::perturbation_*). A body outside the model
+  /// emits error().
+  void setPerturbation(int body, const Vec3& point_body, const Vec3& target_world);
+  void clearPerturbation();
+
   /// The model frame whose end-effector analysis the frames carry (FrameAnalysis); -1 goes
   /// back to the scenario's "analysis" frame or defaultEndEffectorFrame(). Kept across
   /// reset(), cleared by load(). An index outside the model's frames emits error().

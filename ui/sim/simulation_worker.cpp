@@ -223,6 +223,30 @@ void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
   });
 }
 
+void SimulationWorker::setPerturbation(const PerturbationSpec& spec) {
+  enqueue([this, spec] {
+    if (!sim_) return;
+    try {
+      if (spec.body < 0) {
+        sim_->clearPerturbation();
+        pull_gains_.body = -1;
+        return;
+      }
+      if (spec.body != pull_gains_.body || spec.point_body != pull_gains_.point_body) {
+        const double mass =
+            pointEffectiveMass(sim_->model(), sim_->state(), spec.body, spec.point_body);
+        pull_gains_ = perturbationGains(spec, mass);
+      }
+      PerturbationSpec pull = spec;
+      pull.stiffness = pull_gains_.stiffness;
+      pull.damping = pull_gains_.damping;
+      sim_->setPerturbation(pull);
+    } catch (const std::exception& e) {
+      postError(e.what());
+    }
+  });
+}
+
 void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose) {
   enqueue([this, q, vehicle_reacts, hold_pose] {
     if (!sim_) return;

@@ -46,6 +46,10 @@ class SimulationWorker {
   /// Runs `change` on the simulator in the worker; an exception becomes an error signal.
   void reconfigure(std::function<void(Simulator&)> change);
   void setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose);
+  /// A user's pull (Simulator::setPerturbation) from the next step on; spec.body < 0 ends it.
+  /// The gains are chosen here (perturbationGains for pointEffectiveMass at the state the pull
+  /// starts at, 1 Hz) and kept while the body and point stay; spec's own are ignored.
+  void setPerturbation(const PerturbationSpec& spec);
   void scrubTo(double t);
   void resumeFromScrub();
   void setAnalysisFrame(int frame);
@@ -87,6 +91,7 @@ class SimulationWorker {
   /// `stop_running` (it escaped a running step: recording, publishing, the step hook) the run
   /// pauses first. Never throws.
   void reportException(bool stop_running) noexcept;
+  PerturbationSpec pull_gains_;  // the pull going on and its gains (body -1: none)
   void postError(const std::string& message);
   void postDiverged(const std::string& message);
   void notifyFrame();

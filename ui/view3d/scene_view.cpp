@@ -25,10 +25,12 @@
 #include "ui/view3d/link_geometry.hpp"
 #include "ui/view3d/merged_links.hpp"
 #include "ui/view3d/model_overlays.hpp"
+#include "ui/view3d/overlay_glyphs.hpp"
 #include "ui/view3d/overlay_legend.hpp"
 #include "ui/view3d/scene_exporters.hpp"
 #include "ui/view3d/trail.hpp"
 #include "ui/view3d/video_clock.hpp"
+#include "ui/view3d/vtk_pose.hpp"
 #include "ui/view3d/vtk_window_bridge.hpp"
 #include "ui/view3d/workspace_cloud.hpp"
 #include "ui/view3d/world_reference.hpp"
@@ -127,6 +129,32 @@ struct SceneView::Impl {
 
   QPoint press_position, last_position;
   Qt::MouseButton press_button = Qt::NoButton;
+  // A Ctrl + drag pull: the body, the picked point in its frame, the plane the target moves
+  // in (through the picked point, facing the camera) and the target; the arrow drawn for it.
+  struct Pull {
+    bool active = false;
+    int body = -1;
+    Vec3 point_body = Vec3::Zero();
+    Vec3 plane_point = Vec3::Zero(), plane_normal = Vec3::UnitZ();
+    Vec3 target = Vec3::Zero();
+  } pull;
+  GlyphActor pull_arrow;
+
+  /// The pulled point where the body is now drawn.
+  Vec3 pulledPoint() const {
+    return pull.body >= 0 && size_t(pull.body) < poses.size()
+               ? Vec3(poses[size_t(pull.body)].act(pull.point_body))
+               : pull.target;
+  }
+  void placePullArrow() {
+    if (!pull_arrow.actor) return;
+    const Vec3 from = pulledPoint();
+    const Vec3 d = pull.target - from;
+    const double length = d.norm();
+    pull_arrow.actor->SetVisibility(pull.active && length > 1e-9);
+    if (pull.active && length > 1e-9)
+      setVtkMatrix(pull_arrow.matrix, rotationWithXAxis(d) * length, from);
+  }
   bool dragged = false;
 
   VideoRecorder recorder;
@@ -344,6 +372,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     return;
   }
   Impl& d = *impl_;
+  if (d.pull.active) endPull();  // the pulled body belongs to the old model
   try {
     d.model = model;
     d.data = std::make_unique<Data>(d.model);
@@ -498,6 +527,7 @@ void SceneView::showFrame(const SimFrame& frame) {
   }
   for (const Pose& X : d.poses)
     if (!X.p.allFinite() || !X.R.allFinite()) return;  // a diverged state: keep the last frame
+  d.placePullArrow();  // from the pulled point as the body is now
   const MomentumPartition& momenta = frame.snapshot.momenta;
   d.placeEverything(momenta.linear_total, momenta.angular_com_total);
 
@@ -714,8 +744,77 @@ void SceneView::mousePressEvent(QMouseEvent* event) {
   d.press_position = d.last_position = event->position().toPoint();
   d.press_button = event->button();
   d.dragged = false;
+  if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ControlModifier))
+    startPull(d.press_position);
   event->accept();
 }
+
+bool SceneView::startPull(const QPoint& position) {
+  Impl& d = *impl_;
+  if (!d.has_model || !render()) return false;
+  const qreal dpr = devicePixelRatioF();
+  if (!d.picker->Pick(position.x() * dpr, height() * dpr - position.y() * dpr, 0.0, d.scene))
+    return false;
+  int body = -1;
+  for (const LinkPart& part : d.parts)
+    if (part.actor.Get() == d.picker->GetActor()) body = part.body;
+  if (body < 0 || size_t(body) >= d.poses.size()) return false;
+  double picked[3];
+  d.picker->GetPickPosition(picked);
+  const Vec3 point(picked[0], picked[1], picked[2]);
+  vtkCamera* camera = d.scene->GetActiveCamera();
+  double focal[3], eye[3];
+  camera->GetFocalPoint(focal);
+  camera->GetPosition(eye);
+  d.pull.active = true;
+  d.pull.body = body;
+  d.pull.point_body = d.poses[size_t(body)].inverse().act(point);
+  d.pull.plane_point = point;
+  d.pull.plane_normal = (Vec3(eye[0], eye[1], eye[2]) - Vec3(focal[0], focal[1], focal[2])).normalized();
+  d.pull.target = point;
+  if (!d.pull_arrow.actor) d.pull_arrow = makeGlyphActor(unitArrow(), Vec3(0.9, 0.12, 0.1));
+  if (!d.scene->HasViewProp(d.pull_arrow.actor)) d.scene->AddActor(d.pull_arrow.actor);
+  d.placePullArrow();
+  emit perturbationRequested(body, d.pull.point_body, d.pull.target);
+  return true;
+}
+
+void SceneView::movePull(const QPoint& position) {
+  Impl& d = *impl_;
+  const qreal dpr = devicePixelRatioF();
+  const double x = position.x() * dpr, y = height() * dpr - position.y() * dpr;
+  // The ray through the mouse: display points at the near and far planes, to world.
+  double world[2][4];
+  for (int k = 0; k < 2; ++k) {
+    d.scene->SetDisplayPoint(x, y, double(k));
+    d.scene->DisplayToWorld();
+    d.scene->GetWorldPoint(world[k]);
+    if (world[k][3] != 0.0)
+      for (int c = 0; c < 3; ++c) world[k][c] /= world[k][3];
+  }
+  const Vec3 a(world[0][0], world[0][1], world[0][2]), b(world[1][0], world[1][1], world[1][2]);
+  const Vec3 dir = b - a;
+  const double along = dir.dot(d.pull.plane_normal);
+  if (!(std::abs(along) > 1e-12)) return;
+  const double s = (d.pull.plane_point - a).dot(d.pull.plane_normal) / along;
+  const Vec3 target = a + s * dir;
+  if (!target.allFinite()) return;
+  d.pull.target = target;
+  d.placePullArrow();
+  emit perturbationRequested(d.pull.body, d.pull.point_body, d.pull.target);
+}
+
+void SceneView::endPull() {
+  Impl& d = *impl_;
+  if (!d.pull.active) return;
+  d.pull.active = false;
+  d.placePullArrow();
+  emit perturbationReleased();
+}
+
+bool SceneView::isPulling() const { return impl_->pull.active; }
+
+Vec3 SceneView::pullTarget() const { return impl_->pull.target; }
 
 void SceneView::mouseMoveEvent(QMouseEvent* event) {
   Impl& d = *impl_;
@@ -723,6 +822,12 @@ void SceneView::mouseMoveEvent(QMouseEvent* event) {
   if ((pos - d.press_position).manhattanLength() > kClickSlopPx) d.dragged = true;
   const QPoint delta = pos - d.last_position;
   d.last_position = pos;
+  if (d.pull.active) {
+    movePull(pos);
+    render();
+    event->accept();
+    return;
+  }
   const qreal dpr = devicePixelRatioF();
   const Qt::MouseButtons buttons = event->buttons();
   const bool shift = event->modifiers() & Qt::ShiftModifier;
@@ -744,6 +849,13 @@ void SceneView::mouseMoveEvent(QMouseEvent* event) {
 
 void SceneView::mouseReleaseEvent(QMouseEvent* event) {
   Impl& d = *impl_;
+  if (d.pull.active && event->button() == Qt::LeftButton) {
+    endPull();
+    d.press_button = Qt::NoButton;
+    render();
+    event->accept();
+    return;
+  }
   if (event->button() == Qt::LeftButton && d.press_button == Qt::LeftButton && !d.dragged) {
     const int body = pickBody(event->position().toPoint());
     setSelectedBody(body);

@@ -70,6 +70,9 @@ class SceneView : public QWidget {
   /// Frames the selected link (its drawn parts as they are now posed), looking from where the
   /// camera is; the whole model when nothing is selected. False when there is no model.
   bool frameSelected();
+  /// Whether a Ctrl + drag pull is in progress, and its target (world).
+  bool isPulling() const;
+  Vec3 pullTarget() const;
   /// The vehicle's centre of mass in the frame shown (world).
   Vec3 vehicleCenter() const;
   /// Highlights a body (-1: none).
@@ -125,6 +128,12 @@ class SceneView : public QWidget {
  signals:
   void bodyPicked(int body);  // -1 when the click hit nothing
   void message(const QString& text);
+  /// Ctrl + left drag on a link: pull the point `point_body` (in `body`'s frame) towards
+  /// `target_world` (on the plane through the picked point facing the camera), repeated as the
+  /// mouse moves; perturbationReleased() when the button is let go. Drawn as a red arrow from
+  /// the point to the target while it lasts.
+  void perturbationRequested(int body, const vms::Vec3& point_body, const vms::Vec3& target_world);
+  void perturbationReleased();
 
  protected:
   QPaintEngine* paintEngine() const override;
@@ -138,6 +147,9 @@ class SceneView : public QWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
+  bool startPull(const QPoint& position);
+  void movePull(const QPoint& position);
+  void endPull();
   bool render();  // binds to the native window if needed; false when nothing can be drawn
   struct Impl;
   std::unique_ptr<Impl> impl_;
