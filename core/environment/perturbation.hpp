@@ -15,11 +15,11 @@
 namespace vms {
 
 struct PerturbationSpec {
-  int body = -1;                      // the body pulled (-1: none)
-  Vec3 point_body = Vec3::Zero();     // where, in the body's frame
-  Vec3 target_world = Vec3::Zero();   // towards where, world frame
-  double stiffness = 0.0;             // k, N/m
-  double damping = 0.0;               // c, N s/m
+  int body = -1;                     // the body pulled (-1: none)
+  Vec3 point_body = Vec3::Zero();    // where, in the body's frame
+  Vec3 target_world = Vec3::Zero();  // towards where, world frame
+  double stiffness = 0.0;            // k, N/m
+  double damping = 0.0;              // c, N s/m
 };
 
 /// Stiffness and damping for pulling a mass `mass` (kg): the spring's natural frequency with
@@ -32,8 +32,7 @@ PerturbationSpec perturbationGains(PerturbationSpec spec, double mass, double he
 /// the damping's m/c) as slow as chosen in every direction, whatever the integrator's step has
 /// to resolve; gains for a larger mass (the whole system's, on a light link) make the damping
 /// stiffer than the step. O(nv^3): once per pull, not per step.
-double pointEffectiveMass(const Model& model, const State& state, int body,
-                          const Vec3& point_body);
+double pointEffectiveMass(const Model& model, const State& state, int body, const Vec3& point_body);
 
 class PerturbationForce : public ForceModel {
  public:

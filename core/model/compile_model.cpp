@@ -183,8 +183,7 @@ Model compileModel(const ModelDescription& d, std::vector<std::string>* warnings
     if (jd.damping < 0.0) fail(what + ": damping is negative");
     if (jd.friction < 0.0) fail(what + ": friction is negative");
     if (jd.effort < 0.0)
-      fail(what + ": effort limit is negative (" + shortNumber(jd.effort) +
-           "); 0 means unlimited");
+      fail(what + ": effort limit is negative (" + shortNumber(jd.effort) + "); 0 means unlimited");
     if (jd.velocity < 0.0)
       fail(what + ": velocity limit is negative (" + shortNumber(jd.velocity) +
            "); 0 means unlimited");

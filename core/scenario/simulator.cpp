@@ -192,7 +192,8 @@ void Simulator::step() {
   if (!state_.allFinite()) throw SimulationDiverged(t_next, t_);
   if (pulled) {
     forwardKinematics(scenario_.model, data_, state_);
-    perturbation_work_ += perturbation_->heldForce().dot(perturbation_->pointWorld(data_) - pulled_from);
+    perturbation_work_ +=
+        perturbation_->heldForce().dot(perturbation_->pointWorld(data_) - pulled_from);
   }
   // Work of the (zero-order-held) joint forces over the step: tau·Δq, exactly.
   work_ += tau_.dot(state_.q - q_before_);

@@ -11,9 +11,9 @@
 #include "core/analysis/momentum_partition.hpp"
 #include "core/control/controller.hpp"
 #include "core/control/joint_trajectory.hpp"
+#include "core/environment/perturbation.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/system_dynamics.hpp"
-#include "core/environment/perturbation.hpp"
 #include "core/model/data.hpp"
 #include "core/scenario/scenario.hpp"
 

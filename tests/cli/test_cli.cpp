@@ -427,8 +427,8 @@ QString strictXmlProblems(const QString& path) {
   else if (xmllint.exitCode() != 0)
     problems += "xmllint: " + QString::fromUtf8(xmllint.readAllStandardError()) + "; ";
   QProcess python;
-  python.start("python3", {"-c", "import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])",
-                           path});
+  python.start("python3",
+               {"-c", "import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])", path});
   if (!python.waitForFinished(30000) || python.exitStatus() != QProcess::NormalExit)
     problems += "python3 did not run; ";
   else if (python.exitCode() != 0)

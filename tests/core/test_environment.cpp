@@ -585,8 +585,7 @@ void TestEnvironment::perturbationPullsAndItsWorkIsTheEnergyGained() {
     const Snapshot s0 = sim.snapshot();
     QCOMPARE(s0.perturbed_body, body);
     VMS_COMPARE_REL(s0.perturbation_point, p0, 1e-15);
-    VMS_COMPARE_REL(s0.perturbation_force, Vec3(spec.stiffness * (spec.target_world - p0)),
-                    1e-14);
+    VMS_COMPARE_REL(s0.perturbation_force, Vec3(spec.stiffness * (spec.target_world - p0)), 1e-14);
     Vec3 impulse = Vec3::Zero();
     for (int k = 0; k < 1500; ++k) {
       sim.step();
@@ -595,10 +594,10 @@ void TestEnvironment::perturbationPullsAndItsWorkIsTheEnergyGained() {
     const Snapshot s1 = sim.snapshot();
     const double gained = s1.kinetic_energy - s0.kinetic_energy;
     const Vec3 momentum = s1.momenta.linear_total - s0.momenta.linear_total;
-    qInfo("body %d (effective mass %.4g kg), 1.5 s: T gained %.12g J, the pull's work %.12g J; "
-          "momentum gained %.6g N s, |difference from the impulse| %.2g N s",
-          body, mass, gained, s1.perturbation_work, momentum.norm(),
-          (momentum - impulse).norm());
+    qInfo(
+        "body %d (effective mass %.4g kg), 1.5 s: T gained %.12g J, the pull's work %.12g J; "
+        "momentum gained %.6g N s, |difference from the impulse| %.2g N s",
+        body, mass, gained, s1.perturbation_work, momentum.norm(), (momentum - impulse).norm());
     QVERIFY(s1.perturbation_work > 0.1);
     QVERIFY2(std::abs(gained - s1.perturbation_work) <= 1e-8 * s1.perturbation_work,
              qPrintable(QString::number(gained - s1.perturbation_work)));

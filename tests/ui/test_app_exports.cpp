@@ -155,11 +155,11 @@ class TestAppExports : public QObject {
     const long shown_before = window_->framePump()->framesShown();
     // The simulated times of the first and the last frame shown while recording.
     double t0 = -1.0, t1 = -1.0;
-    const auto connection = QObject::connect(
-        window_->framePump(), &ui::FramePump::frameShown, [&](const ui::SimFrame& frame) {
-          if (t0 < 0.0) t0 = frame.snapshot.time;
-          t1 = frame.snapshot.time;
-        });
+    const auto connection = QObject::connect(window_->framePump(), &ui::FramePump::frameShown,
+                                             [&](const ui::SimFrame& frame) {
+                                               if (t0 < 0.0) t0 = frame.snapshot.time;
+                                               t1 = frame.snapshot.time;
+                                             });
     runFor(*window_, shownTime(*window_) + 1.5, 1.0);
     QObject::disconnect(connection);
     QVERIFY(video->indicator()->text().contains("REC"));

@@ -11,9 +11,9 @@
 
 #include "core/io/model_io.hpp"
 #include "test_app_support.hpp"
+#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/app/settings_keys.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/app/missing_mesh_bar.hpp"
 #include "ui/view3d/mesh_search_folders.hpp"
 
 using namespace vms;

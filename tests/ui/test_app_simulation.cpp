@@ -235,11 +235,21 @@ class TestAppSimulation : public QObject {
     QCOMPARE(requested.count(), 1);
     QCOMPARE(requested.first().at(0).toInt(), 0);  // the vehicle
     const QPoint to = at + QPoint(scene->width() / 6, 0);
-    QMouseEvent move(QEvent::MouseMove, QPointF(to), scene->mapToGlobal(QPointF(to)),
-                     Qt::NoButton, Qt::LeftButton, Qt::ControlModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), scene->mapToGlobal(QPointF(to)), Qt::NoButton,
+                     Qt::LeftButton, Qt::ControlModifier);
     QApplication::sendEvent(scene, &move);
     QVERIFY(requested.count() >= 2);
     const Vec3 target = scene->pullTarget();
+    // The pull is drawn: a red arrow in the view.
+    const QImage drawn = scene->grabImage();
+    int red = 0;
+    for (int y = 0; y < drawn.height(); ++y)
+      for (int x = 0; x < drawn.width(); ++x) {
+        const QRgb c = drawn.pixel(x, y);
+        red += qRed(c) > 170 && qGreen(c) < 70 && qBlue(c) < 70;
+      }
+    qInfo("the pull's arrow: %d red pixels", red);
+    QVERIFY(red > 100);
     const Vec3 start = window_->framePump()->lastFrame().snapshot.momenta.center_of_mass;
     QVERIFY((target - scene->vehicleCenter()).norm() > 0.1);
     runFor(*window_, 1.0, 1.0);
@@ -247,14 +257,17 @@ class TestAppSimulation : public QObject {
     QCOMPARE(window_->controller()->runState(), ui::RunState::Paused);
     QCOMPARE(pulled.snapshot.perturbed_body, 0);
     QVERIFY2(pulled.snapshot.perturbation_work > 0.0,
-             qPrintable(QString("t = %1, work %2").arg(pulled.snapshot.time).arg(pulled.snapshot.perturbation_work)));
+             qPrintable(QString("t = %1, work %2")
+                            .arg(pulled.snapshot.time)
+                            .arg(pulled.snapshot.perturbation_work)));
     // The system's centre of mass moves towards the target (only the pull acts on it).
     const Vec3 moved = pulled.snapshot.momenta.center_of_mass - start;
-    qInfo("pulled for %.2f s: the centre of mass moved %.4f m, %.1f %% of it towards the target; "
-          "work %.4g J",
-          pulled.snapshot.time, moved.norm(),
-          100.0 * moved.normalized().dot((target - start).normalized()),
-          pulled.snapshot.perturbation_work);
+    qInfo(
+        "pulled for %.2f s: the centre of mass moved %.4f m, %.1f %% of it towards the target; "
+        "work %.4g J",
+        pulled.snapshot.time, moved.norm(),
+        100.0 * moved.normalized().dot((target - start).normalized()),
+        pulled.snapshot.perturbation_work);
     QVERIFY(moved.norm() > 1e-3);
     QVERIFY(moved.normalized().dot((target - start).normalized()) > 0.9);
     // The power balance with the pull's work: E - E(0) - W_pull at the level of the energy

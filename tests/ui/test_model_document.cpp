@@ -1,6 +1,9 @@
 // ModelDocument: opening every file type, refusing bad files without touching the open
 // document, undoable edits that recompile the scenario (undo restores it bit for bit), refused
 // non-physical edits, save/reload round trips, autosave and crash recovery.
+#include <signal.h>
+#include <sys/types.h>
+
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -9,10 +12,8 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <random>
-#include <signal.h>
-#include <sys/types.h>
 #include <cstring>
+#include <random>
 
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
@@ -711,4 +712,3 @@ int main(int argc, char** argv) {
 }
 
 #include "test_model_document.moc"
-

@@ -5,10 +5,10 @@
 // counter that counts.
 #include <QGuiApplication>
 #include <QJsonArray>
-#include <QScreen>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScreen>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>

@@ -149,8 +149,7 @@ void MainWindow::connectSignals() {
 
   connect(&status_timer_, &QTimer::timeout, this, &MainWindow::refreshStatus);
   connect(&autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
-  connect(document_, &ModelDocument::modelChanged, &autosave_timer_,
-          qOverload<>(&QTimer::start));
+  connect(document_, &ModelDocument::modelChanged, &autosave_timer_, qOverload<>(&QTimer::start));
 }
 
 void MainWindow::createSimulationMenu() {

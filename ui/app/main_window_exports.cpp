@@ -83,9 +83,9 @@ bool MainWindow::stopVideo(QString* error) {
                      .arg(frames)
                      .arg(seconds, 0, 'f', 2)
                      .arg(VideoRecording::kFps)
-                     .arg(skipped > 0.0 ? tr(" (%1 s skipped: the view fell behind)")
-                                              .arg(skipped, 0, 'f', 1)
-                                        : QString())
+                     .arg(skipped > 0.0
+                              ? tr(" (%1 s skipped: the view fell behind)").arg(skipped, 0, 'f', 1)
+                              : QString())
                      .arg(video_->path()));
   return true;
 }

@@ -23,8 +23,8 @@
 #include "ui/app/start_page.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/model/recovery_summary.hpp"
 #include "ui/model/model_templates.hpp"
+#include "ui/model/recovery_summary.hpp"
 
 namespace vms::ui {
 
@@ -348,7 +348,8 @@ bool MainWindow::offerRecovery() {
   if (summary.unavailable.isEmpty() && summary.total == 0) {
     // Killed between saving and removing the copy: the file has every edit already.
     ModelDocument::discardRecovery(*recovery);
-    context_->info(tr("recovery copy of %1 removed: it holds the same model as the file").arg(what));
+    context_->info(
+        tr("recovery copy of %1 removed: it holds the same model as the file").arg(what));
     return false;
   }
   if (!summary.unavailable.isEmpty())

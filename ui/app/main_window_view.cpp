@@ -156,7 +156,8 @@ void MainWindow::createViewMenu() {
   camera_button_->setToolTip(tr("What the camera follows (View > Camera follows)"));
   statusBar()->addPermanentWidget(camera_button_);
   showCameraFollow();
-  QAction* reset = menu->addAction(tr("Frame &All (reset camera)"), scene_, &SceneView::resetCamera);
+  QAction* reset =
+      menu->addAction(tr("Frame &All (reset camera)"), scene_, &SceneView::resetCamera);
   reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
   reset->setObjectName("frameAllAction");
   QAction* frame_selected =

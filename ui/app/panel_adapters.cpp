@@ -142,11 +142,12 @@ class PropertyInspectorDock : public Adapter<PropertyInspector> {
     PropertyInspector* inspector = view_;
     QObject::connect(inspector, &PropertyInspector::message, &context, &WorkbenchContext::warning);
     // A selection is to be edited: the properties come to the front of their tabs.
-    QObject::connect(&context, &WorkbenchContext::bodyPicked, inspector, [this, inspector](int body) {
-      if (body < 0) return;
-      inspector->showBody(body);
-      bringToFront();
-    });
+    QObject::connect(&context, &WorkbenchContext::bodyPicked, inspector,
+                     [this, inspector](int body) {
+                       if (body < 0) return;
+                       inspector->showBody(body);
+                       bringToFront();
+                     });
     QObject::connect(&context, &WorkbenchContext::linkSelected, inspector,
                      [this, inspector](int link) {
                        inspector->showLink(link);

@@ -23,9 +23,9 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <cmath>
 #include <QThread>
 #include <QVBoxLayout>
+#include <cmath>
 #include <map>
 
 #include "ui/model/model_document.hpp"
@@ -213,8 +213,9 @@ struct StudyPanel::Impl {
     if (path[0]->currentText().trimmed().isEmpty()) return fail(tr("choose parameter 1"));
     // Every figure of a run that lasts no time is its initial value: refuse, and say why.
     const double duration = document->scenarioDescription().duration;
-    const bool sweeps_duration = path[0]->currentText().trimmed() == "/duration" ||
-                                 (use2->isChecked() && path[1]->currentText().trimmed() == "/duration");
+    const bool sweeps_duration =
+        path[0]->currentText().trimmed() == "/duration" ||
+        (use2->isChecked() && path[1]->currentText().trimmed() == "/duration");
     if (!sweeps_duration && (!(duration > 0.0) || !std::isfinite(duration)))
       return fail(document->isScenarioFile()
                       ? tr("the scenario's duration is %1 s: each run would end where it "
@@ -314,8 +315,9 @@ struct StudyPanel::Impl {
     title->setText(QString());
     plot->replot(QCustomPlot::rpQueuedReplot);  // laid out when shown, at its size
     for (QPushButton* b : {export_csv, export_figure}) b->setEnabled(false);
-    status->setText(tr("Sweep one or two parameters of the open scenario with vms sweep and plot "
-                       "a figure."));
+    status->setText(
+        tr("Sweep one or two parameters of the open scenario with vms sweep and plot "
+           "a figure."));
   }
 
   void fillTable() {

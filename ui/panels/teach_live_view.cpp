@@ -27,8 +27,7 @@ bool singularToRounding(double inverse_condition) {
 
 /// w, or "0 (singular)" when it is rounding noise (e.g. 4e-16 for a straight arm).
 QString measureText(double w, double inverse_condition) {
-  if (std::isfinite(w) && singularToRounding(inverse_condition))
-    return QObject::tr("0 (singular)");
+  if (std::isfinite(w) && singularToRounding(inverse_condition)) return QObject::tr("0 (singular)");
   return number(w);
 }
 
@@ -40,7 +39,8 @@ QString ratioText(double ratio, double inverse_condition_fixed) {
                ? QObject::tr("undefined: Jm is singular")
                : QObject::tr("undefined: Jm is singular (σmin/σmax %1)").arg(condition);
   if (inverse_condition_fixed < kNearSingular)
-    return QObject::tr("%1 (large: Jm nearly singular, σmin/σmax %2)").arg(number(ratio), condition);
+    return QObject::tr("%1 (large: Jm nearly singular, σmin/σmax %2)")
+        .arg(number(ratio), condition);
   return number(ratio);
 }
 
@@ -139,7 +139,7 @@ void TeachLiveView::showFrame(const SimFrame& frame, bool record_pose) {
   values_.attitude_deg = s.vehicle_attitude_deviation * 180.0 / M_PI;
   values_.system_com = s.momenta.center_of_mass;
   fixed_->setText(values_.valid ? measureText(a.manipulability_fixed, a.inverse_condition_fixed)
-                                 : tr("no analysis frame"));
+                                : tr("no analysis frame"));
   floating_->setText(values_.valid
                          ? measureText(a.manipulability_floating, a.inverse_condition_floating)
                          : QString("–"));

@@ -68,8 +68,7 @@ void CameraController::frame(const Vec3& center, double size, double aspect) {
   last_target_.reset();
 }
 
-void CameraController::frameFromCurrentDirection(const Vec3& center, double size,
-                                                 double aspect) {
+void CameraController::frameFromCurrentDirection(const Vec3& center, double size, double aspect) {
   vtkCamera* cam = camera();
   Vec3 direction = get3(cam->GetPosition()) - get3(cam->GetFocalPoint());
   if (!(direction.norm() > 0.0) || !direction.allFinite()) direction = Vec3(1.0, -1.6, 0.9);

@@ -152,8 +152,11 @@ struct SceneView::Impl {
     const Vec3 d = pull.target - from;
     const double length = d.norm();
     pull_arrow.actor->SetVisibility(pull.active && length > 1e-9);
+    // As long as the pull; its shaft at least 0.3 % of the model across, however short.
+    const double thickness = std::max(std::min(0.4 * size, 2.0 * length), 0.1 * size);
     if (pull.active && length > 1e-9)
-      setVtkMatrix(pull_arrow.matrix, rotationWithXAxis(d) * length, from);
+      setVtkMatrix(pull_arrow.matrix,
+                   rotationWithXAxis(d) * Vec3(length, thickness, thickness).asDiagonal(), from);
   }
   bool dragged = false;
 
@@ -527,7 +530,7 @@ void SceneView::showFrame(const SimFrame& frame) {
   }
   for (const Pose& X : d.poses)
     if (!X.p.allFinite() || !X.R.allFinite()) return;  // a diverged state: keep the last frame
-  d.placePullArrow();  // from the pulled point as the body is now
+  d.placePullArrow();                                  // from the pulled point as the body is now
   const MomentumPartition& momenta = frame.snapshot.momenta;
   d.placeEverything(momenta.linear_total, momenta.angular_com_total);
 
@@ -770,7 +773,8 @@ bool SceneView::startPull(const QPoint& position) {
   d.pull.body = body;
   d.pull.point_body = d.poses[size_t(body)].inverse().act(point);
   d.pull.plane_point = point;
-  d.pull.plane_normal = (Vec3(eye[0], eye[1], eye[2]) - Vec3(focal[0], focal[1], focal[2])).normalized();
+  d.pull.plane_normal =
+      (Vec3(eye[0], eye[1], eye[2]) - Vec3(focal[0], focal[1], focal[2])).normalized();
   d.pull.target = point;
   if (!d.pull_arrow.actor) d.pull_arrow = makeGlyphActor(unitArrow(), Vec3(0.9, 0.12, 0.1));
   if (!d.scene->HasViewProp(d.pull_arrow.actor)) d.scene->AddActor(d.pull_arrow.actor);
@@ -977,9 +981,9 @@ bool SceneView::exportGltf(const QString& path, QString* error) {
 bool SceneView::startRecording(const QString& path, int fps, QString* error,
                                double video_seconds_per_simulated_second) {
   const qreal dpr = devicePixelRatioF();
-  if (!impl_->recorder.start(path, fps,
-                             QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr))),
-                             error))
+  if (!impl_->recorder.start(
+          path, fps, QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr))),
+          error))
     return false;
   impl_->video_clock = VideoClock(fps);
   impl_->video_clock.start(video_seconds_per_simulated_second);

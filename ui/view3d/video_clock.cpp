@@ -12,9 +12,10 @@ void VideoClock::start(double video_seconds_per_simulated_second) {
 }
 
 void VideoClock::setRate(double video_seconds_per_simulated_second) {
-  rate_ = std::isfinite(video_seconds_per_simulated_second) && video_seconds_per_simulated_second > 0.0
-              ? video_seconds_per_simulated_second
-              : 0.0;
+  rate_ =
+      std::isfinite(video_seconds_per_simulated_second) && video_seconds_per_simulated_second > 0.0
+          ? video_seconds_per_simulated_second
+          : 0.0;
 }
 
 int VideoClock::framesFor(double t) {

@@ -32,9 +32,9 @@ bool isNativeWindowMapped(std::uintptr_t id) {
   xcb_connection_t* connection = qtConnection();
   if (!connection || id == 0) return false;
   using Request = xcb_get_window_attributes_cookie_t (*)(xcb_connection_t*, xcb_window_t);
-  using Reply = xcb_get_window_attributes_reply_t* (*)(xcb_connection_t*,
-                                                       xcb_get_window_attributes_cookie_t,
-                                                       xcb_generic_error_t**);
+  using Reply =
+      xcb_get_window_attributes_reply_t* (*)(xcb_connection_t*, xcb_get_window_attributes_cookie_t,
+                                             xcb_generic_error_t**);
   static const auto request = xcbFunction<Request>("xcb_get_window_attributes");
   static const auto reply = xcbFunction<Reply>("xcb_get_window_attributes_reply");
   if (!request || !reply) return false;
