@@ -252,7 +252,11 @@ class TestAppShell : public QObject {
     QVERIFY(one_joint);
     QVERIFY2(one_joint->text().startsWith("Seed 004: one joint at a time"),
              qPrintable(one_joint->text()));
-    emit examples->itemActivated(one_joint);
+    // One click opens it (titles wrap; no double-click needed).
+    QVERIFY(examples->wordWrap());
+    examples->scrollToItem(one_joint);
+    const QRect row = examples->visualItemRect(one_joint);
+    QTest::mouseClick(examples->viewport(), Qt::LeftButton, Qt::NoModifier, row.center());
     QVERIFY(window->document()->isOpen());
     QCOMPARE(window->centralView(), static_cast<QWidget*>(window->sceneView()));
     QVERIFY(window->document()->path().endsWith("seed004_planar_one_joint.scenario.json"));

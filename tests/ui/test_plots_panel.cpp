@@ -11,6 +11,7 @@
 #include "test_plots_support.hpp"
 #include "ui/plots/plot_figure.hpp"
 #include "ui/plots/plot_panel.hpp"
+#include "ui/plots/quantities.hpp"
 #include "ui/plots/quantity_history.hpp"
 
 using namespace vms;
@@ -278,6 +279,17 @@ void TestPlotsPanel::customPlotsAndUnknownIds() {
   QCOMPARE(fig->spec().panes[0].unit, QString("rad"));
   QCOMPARE(fig->spec().panes[1].unit, QString("J"));
   QCOMPARE(fig->spec().panes[1].series.size(), size_t(2));
+  // Titled and labelled with what the quantities are, not their CSV names.
+  QCOMPARE(fig->spec().title, QString("%1, T (kinetic), E = T + V").arg(quantityLabel(q1)));
+  QVERIFY(panel.addCustomPlot({q1, "base_wz"}));  // a joint angle's and a vehicle rate's panes
+  QVERIFY(panel.addCustomPlot({"qd:" + QString::fromStdString(model.joint_names[0]), "base_wz"}));
+  const PlotFigure* rates = panel.figure(panel.plotCount() - 1);
+  QCOMPARE(rates->paneCount(), 1);
+  QVERIFY2(rates->spec().panes[0].name.contains("Vehicle") &&
+               rates->spec().panes[0].name.contains("Joints"),
+           qPrintable(rates->spec().panes[0].name));
+  panel.removeCustomPlots();
+  QVERIFY(panel.addCustomPlot({q1, "T", "energy"}));
   // History is replayed into a new plot, then new frames append.
   QCOMPARE(graphOf(panel, c, "T")->dataCount(), 20);
   panel.appendFrames(frames(20, 25, model));

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -71,7 +72,7 @@ StartPage::StartPage(QWidget* parent)
   layout->addWidget(title, 0, 0, 1, 2);
   auto* left = new QVBoxLayout;
   left->addWidget(open_);
-  // Added: a new model from a template (File > New).
+  // A new model from a template (File > New).
   auto* new_model = new QPushButton(tr("New model from a template…"), this);
   new_model->setObjectName("newButton");
   new_model->setToolTip(tr("Ctrl+N"));
@@ -90,11 +91,19 @@ StartPage::StartPage(QWidget* parent)
   layout->setRowStretch(1, 1);
 
   connect(open_, &QPushButton::clicked, this, &StartPage::openDialogRequested);
-  for (QListWidget* list : {recent_, examples_})
-    connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-      const QString path = item->data(Qt::UserRole).toString();
+  // Entries open with one click, like links (and with Return); titles wrap instead of being cut.
+  for (QListWidget* list : {recent_, examples_}) {
+    list->setWordWrap(true);
+    list->setTextElideMode(Qt::ElideNone);
+    auto open = [this](QListWidgetItem* item) {
+      const QString path = item ? item->data(Qt::UserRole).toString() : QString();
       if (!path.isEmpty()) emit openRequested(path);
+    };
+    connect(list, &QListWidget::itemClicked, this, open);
+    connect(list, &QListWidget::itemActivated, this, [open](QListWidgetItem* item) {
+      if (QGuiApplication::mouseButtons() == Qt::NoButton) open(item);  // the keyboard's
     });
+  }
   refresh();
 }
 

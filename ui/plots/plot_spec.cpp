@@ -242,7 +242,10 @@ std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityReg
   if (unknown) *unknown = missing;
   if (ids.isEmpty() || !missing.isEmpty()) return std::nullopt;
   PlotSpec spec;
-  spec.title = ids.join(", ");
+  // Titled with what the quantities are ("vehicle angular velocity x"), not their CSV names.
+  QStringList labels;
+  for (const QString& id : ids) labels << registry.find(id)->label;
+  spec.title = labels.join(", ");
   if (spec.title.size() > 60) spec.title = spec.title.left(57) + "...";
   spec.slug = QStringLiteral("custom");
   int color = 0;
@@ -258,6 +261,13 @@ std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityReg
     pane->series.push_back({q.id, q.label, color++, Qt::SolidLine});
   }
   for (auto& p : spec.panes) {
+    // A pane of one unit may hold quantities of several groups (a joint's rate and the
+    // vehicle's): it is named after all of them.
+    QStringList groups;
+    for (const SeriesSpec& series : p.series)
+      if (const QString group = registry.find(series.id)->group; !groups.contains(group))
+        groups << group;
+    p.name = groups.join(" / ");
     if (p.series.size() == 1) p.name = p.series.front().label;
     // Drifts (non-negative, spanning decades) on a log axis, as in the built-in drift plot.
     p.log = std::all_of(p.series.begin(), p.series.end(),
