@@ -12,6 +12,8 @@
 //   and force ellipsoid choices change the picture;
 // - frame rate while playing: adding Lambda(k) at every link keeps more than half the rate of
 //   the default overlays; the rate with every overlay on is printed (VMS_RUN_SERIAL: timed).
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -148,6 +150,18 @@ class TestAppTeach : public QObject {
              std::isfinite(a.dynamic_singularity) && a.inverse_condition_fixed < 1e-3);
     QVERIFY2(teach()->liveView()->posesRecorded() >= 2,
              qPrintable(QString::number(teach()->liveView()->posesRecorded())));
+    // Opening the file again starts the pose plot afresh, its axes too.
+    auto* plot = teach()->liveView()->findChild<QCustomPlot*>("teach_plot");
+    QVERIFY(plot);
+    const QCPRange w_range = plot->yAxis->range();  // the measures' values, not [0, 1]
+    QVERIFY2(w_range.lower != 0.0 || w_range.upper != 1.0,
+             qPrintable(QString("%1 %2").arg(w_range.lower).arg(w_range.upper)));
+    open();
+    QCOMPARE(teach()->liveView()->posesRecorded(), 0);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
+      QCOMPARE(axis->range().lower, 0.0);
+      QCOMPARE(axis->range().upper, 1.0);
+    }
   }
 
   void holdPoseKeepsThePoseWhenPlayed() {

@@ -126,6 +126,8 @@ void TeachLiveView::clear() {
   poses_ = 0;
   for (QLabel* l : {fixed_, floating_, ratio_, attitude_, com_}) l->setText(QStringLiteral("–"));
   for (int g = 0; g < plot_->graphCount(); ++g) plot_->graph(g)->data()->clear();
+  // The previous model's ranges go with its poses.
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) axis->setRange(0.0, 1.0);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
