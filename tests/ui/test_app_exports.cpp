@@ -22,6 +22,21 @@
 using namespace vms;
 using namespace vms::test;
 
+namespace {
+
+/// ffprobe's `entries` of the first video stream of `path` (frames counted), one CSV line;
+/// empty when ffprobe does not answer within 30 s.
+QString probeVideo(const QString& path, const QString& entries) {
+  QProcess probe;
+  probe.start(QStandardPaths::findExecutable("ffprobe"),
+              {"-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+               "stream=" + entries, "-of", "csv=p=0", path});
+  if (!probe.waitForFinished(30000)) return {};
+  return QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+}
+
+}  // namespace
+
 class TestAppExports : public QObject {
   Q_OBJECT
   QTemporaryDir autosave_, out_;
@@ -174,12 +189,7 @@ class TestAppExports : public QObject {
     QVERIFY(!video->indicator()->isVisible());
     QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(QString::number(QFileInfo(path).size())));
     if (!mp4) QSKIP("ffmpeg is not installed: the video was written as Ogg Theora");
-    QProcess probe;
-    probe.start(QStandardPaths::findExecutable("ffprobe"),
-                {"-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                 "stream=nb_read_frames,r_frame_rate", "-of", "csv=p=0", path});
-    QVERIFY(probe.waitForFinished(30000));
-    const QString info = QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+    const QString info = probeVideo(path, "nb_read_frames,r_frame_rate");
     qInfo("ffprobe of the video: %s", qPrintable(info));
     QCOMPARE(info, QString("%1/1,%2").arg(ui::VideoRecording::kFps).arg(frames));
   }
@@ -203,12 +213,7 @@ class TestAppExports : public QObject {
         window_->controller()->history().lastTime() - window_->controller()->history().firstTime();
     const int expected = int(std::ceil(duration * ui::VideoRecording::kFps)) + 1;
     if (!mp4) QSKIP("ffmpeg is not installed: the replay was written as Ogg Theora");
-    QProcess probe;
-    probe.start(QStandardPaths::findExecutable("ffprobe"),
-                {"-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                 "stream=codec_name,nb_read_frames", "-of", "csv=p=0", path});
-    QVERIFY(probe.waitForFinished(30000));
-    const QString info = QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+    const QString info = probeVideo(path, "codec_name,nb_read_frames");
     qInfo("ffprobe of the replay: %s (expected %d frames)", qPrintable(info), expected);
     QCOMPARE(info, QString("h264,%1").arg(expected));
   }
