@@ -2,7 +2,7 @@
 // The reachable workspace of a point of the arm (a named frame's origin, e.g. the end
 // effector), sampled over the joint ranges, fixed-base and free-floating, with the
 // manipulability at each point: what the 3D view draws as a point cloud and what a design
-// study compares (issue 13, "Design studies").
+// study compares (docs/design-studies.md).
 //
 // Each sample draws every independent joint uniformly in its range (lower..upper; an unlimited
 // revolute joint over [-pi, pi); mimic joints follow their leaders) from a seeded generator,

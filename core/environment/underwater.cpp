@@ -53,7 +53,7 @@ void Underwater::apply(const Model& model, const Data& data, const State&,
     const Vec6 nu_r = relativeTwist(oMl, data.v[i]);
     Vec6 w = -(b.linear_damping.cwiseProduct(nu_r) +
                b.quadratic_damping.cwiseProduct(nu_r.cwiseAbs().cwiseProduct(nu_r)));
-    // Added mass in a current: M_A d(nu_c)/dt + C_A(nu) nu - C_A(nu_r) nu_r.
+    // The added mass in a current: M_A d(nu_c)/dt + C_A(nu) nu - C_A(nu_r) nu_r.
     if (current && !added_mass_link_[k].isZero(0.0)) {
       const Mat6& MA = added_mass_link_[k];
       const Vec6 nu = actInvMotion(oMl, data.v[i]);

@@ -3,7 +3,7 @@
 // from ModelDescription::gravity by compileModel(). Every algorithm (aba, rnea, crba's bias
 // terms, SystemDynamics) applies it as the weight m g at each body's centre of mass; it is not
 // a ForceModel, and the Model is not changed after compiling: set it in the description.
-// Added mass (Model::added_mass) has no weight;
+// The added mass (Model::added_mass) has no weight;
 // buoyancy is a separate force (see underwater.hpp).
 #include "core/model/model.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
-// What the window shows while no model is open (issue 11: the empty window gave no hint): how
-// to start (open a file, or drop one), the recent files, and the shipped examples with the
-// title of their teaching note. Activating an entry asks the window to open it.
+// What the window shows while no model is open: how to start (open a file, or drop one), the recent
+// files, and the shipped examples with the title of their teaching note. Activating an entry asks
+// the window to open it.
 #include <QString>
 #include <QWidget>
 

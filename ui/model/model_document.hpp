@@ -85,7 +85,7 @@ class ModelDocument : public QObject {
   bool setJointProperty(int joint, JointProperty property, const VecX& value, QString* error);
   bool setBaseType(BaseType type, QString* error);
 
-  // Added: structural edits (ui/model/structure_edits.hpp: what each does to the model and to
+  // Structural edits (ui/model/structure_edits.hpp: what each does to the model and to
   // the scenario's references), one undo step each, validated like every edit. Items are
   // named; `created` (optional) receives the new item's name.
   bool addChildLink(const QString& parent, JointKind kind, QString* created, QString* error);
@@ -136,7 +136,7 @@ class ModelDocument : public QObject {
   /// Added: a new untitled document (no file: Save asks for a name) holding `description` in
   /// the default scenario (floating, at rest). Refused, changing nothing, if it does not compile.
   bool newDocument(const ModelDescription& description, QString* error);
-  // Added (link shapes): the visuals of link `link` (description indices), each one undo step,
+  // Link shapes: the visuals of link `link` (description indices), each one undo step,
   // refused with visualProblem()'s message (ui/model/visual_edits.hpp) if not storable.
   bool setVisual(int link, int index, const Visual& visual, QString* error);
   bool addVisual(int link, const Visual& visual, QString* error);
@@ -147,7 +147,7 @@ class ModelDocument : public QObject {
   QUndoStack* undoStack() const;
   bool isModified() const;  // unsaved edits
 
-  // Added: non-fatal findings of the last open/edit ("<file>: <element>: <problem>"), and
+  // Non-fatal findings of the last open/edit ("<file>: <element>: <problem>"), and
   // whether the document is a scenario file (else a bare model in the default scenario).
   QStringList warnings() const;
   bool isScenarioFile() const;

@@ -1,5 +1,5 @@
 #pragma once
-// Composing real robots in the model editor (issue 13): "Mount arm…" attaches the root link of
+// Composing real robots in the model editor: "Mount arm…" attaches the root link of
 // another model file (a URDF arm such as SPART's KUKA LWR, or a .vms.json) to a link or frame
 // of the open model at a placement; "Replace vehicle…" swaps the open model's vehicle for
 // another file's. Each asks for the file and the placement, then makes one undoable edit

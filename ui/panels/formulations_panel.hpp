@@ -1,5 +1,5 @@
 #pragma once
-// The Formulations panel (issue 10, part 2): the seed papers' formulations side by side.
+// The Formulations panel: the seed papers' formulations side by side.
 //  - Solvers: pick registered solvers to run next to aba on the state of the shown frame; a
 //    table and a log-scale plot of each one's relative difference from aba over time, and the
 //    time per call. Solvers that do not handle the model are greyed, the reason as tooltip.

@@ -19,7 +19,7 @@ class ModelTreePanel : public QWidget {
   /// Selects the row of a compiled-model body (-1: clears) without emitting bodySelected.
   void setSelectedBody(int body);
 
-  // Added (tests, main window): the tree widget itself. Each row carries its kind, indices and
+  // The tree widget itself (for the main window and tests). Each row carries its kind, indices and
   // body in the data roles below (column 0).
   QTreeWidget* treeWidget() const;
   enum Role {

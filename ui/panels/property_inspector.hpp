@@ -19,11 +19,11 @@ class PropertyInspector : public QWidget {
   void showJoint(int joint);  // description joint index
   void showBody(int body);    // compiled body: its defining link
 
-  // Added (tests): what is shown (-1: none) and the inline problem text ("" when none). The
+  // What is shown (-1: none) and the inline problem text ("" when none). The
   // fields are QLineEdits named "mass", "com.x", "inertia.ixx" ... "inertia.iyz", "axis.x",
   // "origin.x", "origin.roll", "lower", "upper", "effort", "velocity", "damping"; QCheckBox
   // "limits"; QComboBox "baseType" (vehicle link only). Each commits on editingFinished.
-  // Added: the link page's shapes (LinkShapeEditor, its child names there) and the QLabel
+  // The link page's shapes (LinkShapeEditor, its child names there) and the QLabel
   // "systemMass" (total mass and system CoM at the scenario's initial state, updated on edits).
   int shownLink() const;
   int shownJoint() const;

@@ -1,5 +1,5 @@
 #pragma once
-// The model tree's structural edit actions (issue 13): add a child link (revolute, prismatic,
+// The model tree's structural edit actions: add a child link (revolute, prismatic,
 // continuous, fixed), add a frame, duplicate, delete, rename, change a joint's type, re-parent.
 // They act on the tree's current row through ModelDocument (each one undo step); a refused edit
 // changes nothing and is reported through `refused`. The tree's context menu shows them, the

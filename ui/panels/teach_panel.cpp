@@ -38,8 +38,8 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
   layout_->addWidget(vehicle_reacts_);
   layout_->addWidget(hold_pose_);
   layout_->addWidget(hint_);
-  // The joint rows scroll: a 100-joint model made the panel, and with it the main window,
-  // 2400 px tall (issue 11).
+  // The joint rows scroll, so that a 100-joint model does not make the panel, and with it the
+  // main window, 2400 px tall.
   rows_scroll_ = new QScrollArea(this);
   rows_scroll_->setObjectName("teach_rows");
   rows_scroll_->setWidgetResizable(true);

@@ -1,8 +1,8 @@
 #pragma once
-// The world's reference in the 3D view (issue 11: there was none, so a drifting vehicle had
-// nothing to drift against): the world axes triad at the origin (x red, y green, z blue) and a
-// grid in the world xy plane (z = 0) around the origin, its spacing a round number (1, 2 or 5
-// times a power of ten) of about a fifth of the model's size, its extent ten spacings each way.
+// The world's reference in the 3D view, for a drifting vehicle to drift against: the world axes
+// triad at the origin (x red, y green, z blue) and a grid in the world xy plane (z = 0) around the
+// origin, its spacing a round number (1, 2 or 5 times a power of ten) of about a fifth of the
+// model's size, its extent ten spacings each way.
 #include <vtkActor.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
