@@ -5,7 +5,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/model_io.hpp"
 #include "core/io/urdf_export.hpp"
 

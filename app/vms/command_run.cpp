@@ -5,7 +5,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "core/model/inertia_repair.hpp"
 #include "core/model/model_error.hpp"
 #include "core/scenario/output_statistics.hpp"

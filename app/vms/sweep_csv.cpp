@@ -8,7 +8,7 @@
 #include "arguments.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "core/model/model_error.hpp"
 #include "json_writer.hpp"
 

@@ -1,6 +1,6 @@
 #include "core/io/dh_table.hpp"
 
-#include "core/io/io_util.hpp"
+#include "core/io/rotations.hpp"
 
 namespace vms {
 

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <set>
 
+#include "core/io/error_messages.hpp"
 #include "core/io/json_util.hpp"
+#include "core/io/text_files.hpp"
 
 namespace vms {
 

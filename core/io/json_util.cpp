@@ -3,6 +3,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/io/error_messages.hpp"
+#include "core/io/number_format.hpp"
+
 namespace vms::io {
 
 Json parseJsonText(const std::string& text, const std::string& source) {

@@ -1,13 +1,17 @@
 #pragma once
-// Internal helpers for the strict JSON readers (.vms.json, STATE files): typed access with
-// key paths in error messages, unknown-key detection, and a compact pretty printer.
-// Not part of the public API.
+// The strict JSON readers' toolkit: typed access with key paths in error messages,
+// unknown-key detection, and a compact pretty printer. Public: every JSON format is read with
+// it, in core/io (.vms.json, STATE files), core/scenario (scenario files) and `vms sweep`
+// (parameter grids), so that their messages have one form.
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "core/io/io_util.hpp"
+#include "core/io/error_messages.hpp"
+#include "core/io/number_format.hpp"
+#include "core/io/text_files.hpp"
+#include "core/spatial/se3.hpp"
 
 namespace vms::io {
 

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/urdf.hpp"
 #include "core/io/vms_json.hpp"
 #include "core/model/compile_model.hpp"

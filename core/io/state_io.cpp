@@ -2,7 +2,10 @@
 
 #include <cmath>
 
+#include "core/io/error_messages.hpp"
 #include "core/io/json_util.hpp"
+#include "core/io/number_format.hpp"
+#include "core/io/text_files.hpp"
 #include "core/model/joint_coupling.hpp"
 
 namespace vms {

@@ -11,7 +11,10 @@
 #include <set>
 #include <sstream>
 
-#include "core/io/io_util.hpp"
+#include "core/io/detail/number_list.hpp"
+#include "core/io/error_messages.hpp"
+#include "core/io/number_format.hpp"
+#include "core/io/rotations.hpp"
 #include "core/model/link_shapes.hpp"
 
 namespace vms {

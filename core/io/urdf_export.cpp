@@ -7,8 +7,8 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/io/io_util.hpp"
 #include "core/io/mesh_files.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/urdf.hpp"
 
 namespace vms {

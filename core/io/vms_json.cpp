@@ -3,7 +3,10 @@
 #include <cmath>
 
 #include "core/io/dh_table.hpp"
+#include "core/io/error_messages.hpp"
 #include "core/io/json_util.hpp"
+#include "core/io/number_format.hpp"
+#include "core/io/rotations.hpp"
 
 namespace vms {
 

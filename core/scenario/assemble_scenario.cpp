@@ -6,7 +6,7 @@
 
 #include "core/environment/uniform_gravity.hpp"
 #include "core/integrators/integrator.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/error_messages.hpp"
 #include "core/io/json_util.hpp"
 #include "core/io/state_io.hpp"
 #include "core/model/compile_model.hpp"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/io/io_util.hpp"
+#include "core/io/error_messages.hpp"
 #include "core/solvers/base_invariant_solver.hpp"
 
 namespace vms {

@@ -4,7 +4,7 @@
 #include <QTemporaryDir>
 
 #include "core/io/figure_presets.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -10,7 +10,8 @@
 
 #include "core/algorithms/crba.hpp"
 #include "core/io/input_checks.hpp"
-#include "core/io/io_util.hpp"
+#include "core/io/detail/number_list.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/json_util.hpp"
 #include "core/io/urdf.hpp"
 #include "core/model/compile_model.hpp"

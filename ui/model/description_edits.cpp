@@ -2,7 +2,9 @@
 
 #include <cmath>
 
-#include "core/io/io_util.hpp"
+#include "core/io/number_format.hpp"
+#include "core/io/error_messages.hpp"
+#include "core/io/rotations.hpp"
 
 namespace vms::ui {
 

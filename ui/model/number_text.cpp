@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/io/io_util.hpp"
+#include "core/io/number_format.hpp"
 
 namespace vms::ui {
 

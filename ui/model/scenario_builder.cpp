@@ -4,7 +4,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include "core/io/io_util.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/scenario/default_scenario.hpp"

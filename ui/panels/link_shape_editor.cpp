@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <array>
 
-#include "core/io/io_util.hpp"
+#include "core/io/rotations.hpp"
 #include "core/model/link_shapes.hpp"
 #include "core/model/mass_from_shape.hpp"
 #include "ui/model/model_document.hpp"
