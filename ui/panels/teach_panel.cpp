@@ -51,7 +51,14 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
 }
 
 void TeachPanel::clear() {
-  delete rows_scroll_->takeWidget();
+  // The old rows are deleted once control returns to the event loop, not here: clear() can
+  // run while one of them is receiving an event (a click on a slider that moved the focus out
+  // of a field whose commit reloads the run). Until then they are hidden and send nothing.
+  if (QWidget* old_rows = rows_scroll_->takeWidget()) {
+    for (QObject* child : old_rows->findChildren<QObject*>()) child->disconnect(this);
+    old_rows->hide();
+    old_rows->deleteLater();
+  }
   rows_widget_ = nullptr;
   rows_.clear();
   q_.resize(0);

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -86,10 +87,30 @@ struct PlotPanel::Impl {
     shown.push_back(std::move(s));
   }
 
+  /// The shown plots leave the tabs at once and are deleted once control returns to the event
+  /// loop: a rebuild can run while one of them is receiving an event (a click that moved the
+  /// focus out of a field whose commit reloads the run), and its figure, which the plot's
+  /// signals reach, lives as long as it does.
+  void retireShown() {
+    struct Retired : QObject {
+      std::vector<std::pair<QPointer<QCustomPlot>, std::unique_ptr<PlotFigure>>> plots;
+      ~Retired() override {
+        for (auto& [widget, figure] : plots) delete widget.data();
+      }
+    };
+    auto* retired = new Retired;
+    for (Shown& s : shown) {
+      tabs->removeTab(tabs->indexOf(s.widget));
+      s.widget->hide();
+      retired->plots.emplace_back(s.widget, std::move(s.figure));
+    }
+    shown.clear();
+    retired->deleteLater();
+  }
+
   void rebuild() {
     const int current = tabs->currentIndex();
-    for (Shown& s : shown) delete s.widget;
-    shown.clear();
+    retireShown();
     for (PlotKind k : kinds) addShown(builtInPlotSpec(k, history.registry()));
     // User plots whose quantities the model no longer has are dropped.
     std::vector<QStringList> kept;
