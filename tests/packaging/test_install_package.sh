@@ -35,6 +35,20 @@ check "its trajectory.csv" test -s "$work/run/trajectory.csv"
 check "installed vms-workbench --version without a display" \
   env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$prefix/bin/vms-workbench" --version
 
+# The Python package, when the build has it: imported by Debian's python3 from a clean folder,
+# its version the installed vms's.
+python=0
+[[ -f "$build/python/vms/__init__.py" ]] && python=1
+version=$("$prefix/bin/vms" --version | awk '{print $2}')
+import_vms() {  # PYTHONPATH (may be empty)
+  (cd "$work" && env PYTHONPATH="$1" /usr/bin/python3 -c \
+    "import vms, numpy; assert vms.__version__ == '$version', vms.__version__; print(vms.__file__)")
+}
+if ((python)); then
+  site=$(dirname "$(dirname "$(ls "$prefix"/lib/python3*/dist-packages/vms/__init__.py | head -1)")")
+  check "installed Python package imports from a clean folder" import_vms "$site"
+fi
+
 (cd "$build" && cpack -G DEB -B "$work/package") >"$work/cpack.log" 2>&1 ||
   { echo "FAIL: cpack"; tail -20 "$work/cpack.log"; exit 1; }
 deb=$(ls "$work"/package/vms-workbench_*.deb 2>/dev/null | head -1)
@@ -44,6 +58,11 @@ echo "Depends: $depends"
 for lib in libqt6widgets6 libc6; do
   check "Depends names $lib" grep -q "$lib" <<<"$depends"
 done
+if ((python)); then
+  for dep in python3-numpy "python3 (>="; do
+    check "Depends names $dep" grep -qF "$dep" <<<"$depends"
+  done
+fi
 
 if [[ $(id -u) -eq 0 ]] && command -v dpkg >/dev/null; then
   if dpkg -s vms-workbench >/dev/null 2>&1; then
@@ -55,11 +74,14 @@ if [[ $(id -u) -eq 0 ]] && command -v dpkg >/dev/null; then
       -u QT_QPA_PLATFORM /usr/bin/vms-workbench --version
     check "examples in /usr/share/vms/models" test -s \
       /usr/share/vms/models/seed004_spatial_one_joint.scenario.json
+    ((python)) && check "import vms from the package (no PYTHONPATH)" import_vms ""
     check "dpkg -r the package" dpkg -r vms-workbench
   fi
 else
   check "dpkg-deb -x" dpkg-deb -x "$deb" "$work/unpacked"
   check "unpacked vms --version" "$work/unpacked/usr/bin/vms" --version
+  ((python)) && check "import vms from the unpacked package" import_vms \
+    "$(ls -d "$work"/unpacked/usr/lib/python3*/dist-packages | head -1)"
 fi
 
 if ((failed)); then echo "test_install_package: FAILED"; exit 1; fi

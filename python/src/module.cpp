@@ -1,0 +1,11 @@
+// vms._core: the C++ side of the Python package `vms` (python/vms/ re-exports and documents
+// it). Each bind_*.cpp adds one group of names.
+#include <pybind11/pybind11.h>
+
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "The C++ core of the vms package (use `import vms`).";
+  m.attr("__version__") = VMS_VERSION;
+  vms::python::bindErrors(m);
+}
