@@ -6,8 +6,6 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "core/io/model_io.hpp"
-#include "core/model/inertia_repair.hpp"
 #include "core/solvers/rooted_solver.hpp"
 
 namespace vms::cli {
@@ -30,14 +28,6 @@ std::string modelPath(const Arguments& args, const char* usage) {
   return args.positional()[0];
 }
 
-void requireFinite(const Eigen::Ref<const MatX>& values, const std::string& what,
-                   const std::string& source) {
-  if (!values.allFinite())
-    throw ModelError(source + ": " + what +
-                     " is not finite at this state (its velocities, torques or the model's "
-                     "numbers are too large for double precision)");
-}
-
 Model loadModelFromArguments(const Arguments& args, const std::string& path) {
   std::optional<BaseType> base;
   if (const auto name = args.get("base")) {
@@ -46,30 +36,15 @@ Model loadModelFromArguments(const Arguments& args, const std::string& path) {
       throw UsageError("--base: unknown vehicle type '" + *name + "' (" + baseTypeNames() + ")");
   }
   std::vector<std::string> warnings;
-  const bool repair = args.has("repair-inertia");
-  Model model = namingFile(path, [&] {
-    try {
-      return loadModel(path, base, &warnings, repair);
-    } catch (const ModelError& e) {
-      throw ModelError(withRepairHint(e.what()));
-    }
-  });
+  Model model = loadUserModel(path, base, args.has("repair-inertia"), &warnings);
   for (const auto& w : warnings) printWarning(w);
   return model;
-}
-
-std::string withRepairHint(const std::string& message) {
-  const bool inertia = isRepairableInertiaProblem(message);
-  if (!inertia) return message;
-  return message +
-         " (--repair-inertia replaces such a link's principal moments by their mean, "
-         "as MuJoCo's balanceinertia does)";
 }
 
 StateFile loadStateFromArguments(const Arguments& args, const Model& model) {
   std::vector<std::string> warnings;
   const std::string path = args.required("state");
-  StateFile s = namingFile(path, [&] { return readStateFile(path, model, &warnings); });
+  StateFile s = loadUserState(path, model, &warnings);
   for (const auto& w : warnings) printWarning(w);
   return s;
 }
