@@ -12,7 +12,8 @@ int runCrosscheck(int argc, char** argv);  // every solver against aba at a stat
 int runConvert(int argc, char** argv);
 int runMount(int argc, char** argv);  // an arm on a vehicle, saved as one model (extension)
 int runRun(int argc, char** argv);
-int runSweep(int argc, char** argv);  // a scenario over a grid of parameters (extension)
+int runSweep(int argc, char** argv);    // a scenario over a grid of parameters (extension)
+int runSolvers(int argc, char** argv);  // the solvers and integrators, from their entries
 #ifdef VMS_HAVE_PLOT
 int runPlot(int argc, char** argv);  // figures from CSV columns (needs the UI build)
 #endif

@@ -1,11 +1,31 @@
 #include "core/integrators/euler_integrator.hpp"
 
+#include "core/integrators/integrator_entry.hpp"
 #include "core/integrators/lie_rk.hpp"
 
 namespace vms {
 
+// The registry entry (core/integrators/integrator_registry.cpp lists it).
+const IntegratorEntry& eulerIntegratorEntry() {
+  static const IntegratorEntry entry = [] {
+    IntegratorEntry e;
+    e.name = "euler";
+    e.summary = "One evaluation per step: the simplest, first order";
+    e.description =
+        "Semi-implicit (symplectic) Euler on the vehicle group: velocities first "
+        "(xi+ = xi + h xi_dot, qd+ = qd + h qdd), then the configuration with the new "
+        "velocities (g+ = g exp(h xi+), q+ = q + h qd+). Fixed step, order 1, one solver call "
+        "per step; a cheap reference with bounded energy error for small steps.";
+    e.make = [](const Model& model, double, double) -> std::unique_ptr<Integrator> {
+      return std::make_unique<EulerIntegrator>(model);
+    };
+    return e;
+  }();
+  return entry;
+}
+
 EulerIntegrator::EulerIntegrator(const Model& model)
-    : mask_(twistMask(model)), project_(model.base_dof < 6) {
+    : Integrator(eulerIntegratorEntry()), mask_(twistMask(model)), project_(model.base_dof < 6) {
   deriv_.qdd = VecX::Zero(model.njoints);
 }
 

@@ -11,10 +11,6 @@ namespace vms {
 class EulerIntegrator final : public Integrator {
  public:
   explicit EulerIntegrator(const Model& model);
-  std::string name() const override { return "euler"; }
-  std::string description() const override {
-    return "semi-implicit (symplectic) Euler on the vehicle group (fixed step, order 1)";
-  }
   void advance(SystemDynamics& dynamics, State& state, double dt) override;
   long steps() const override { return steps_; }
 

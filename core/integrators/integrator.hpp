@@ -9,11 +9,20 @@
 
 namespace vms {
 
+struct IntegratorEntry;
+
 class Integrator {
  public:
   virtual ~Integrator() = default;
-  virtual std::string name() const = 0;
-  virtual std::string description() const = 0;
+  Integrator(const Integrator&) = delete;
+  Integrator& operator=(const Integrator&) = delete;
+
+  /// The registry entry (core/integrators/integrator_entry.hpp).
+  const IntegratorEntry& entry() const { return *entry_; }
+  /// Registry name, e.g. "rk4": the entry's.
+  const std::string& name() const;
+  /// One line for help texts and the UI: the entry's summary.
+  virtual std::string description() const;
   /// Advances `state` by exactly dt. Adaptive integrators take as many internal steps as
   /// their error control needs and remember their step size between calls. Never allocates
   /// after the first call.
@@ -21,9 +30,15 @@ class Integrator {
   /// Internal steps taken so far (accepted), and rejected ones (adaptive only).
   virtual long steps() const = 0;
   virtual long rejectedSteps() const { return 0; }
+
+ protected:
+  explicit Integrator(const IntegratorEntry& entry) : entry_(&entry) {}
+
+ private:
+  const IntegratorEntry* entry_;
 };
 
-/// Names of the registered integrators, default ("rk4") first.
+/// Names of the registered integrators, default ("rk4") first (integratorRegistry().names()).
 std::vector<std::string> integratorNames();
 
 /// Whether the registered integrator `name` handles vehicles of `type` (false if unknown).
@@ -39,6 +54,7 @@ std::string integratorSupportProblem(const std::string& name, BaseType type);
 std::unique_ptr<Integrator> makeIntegrator(const std::string& name, const Model& model,
                                            double rtol = 1e-9, double atol = 1e-12);
 
-inline std::string defaultIntegratorName() { return "rk4"; }
+/// The default integrator's name: the registry's first entry.
+std::string defaultIntegratorName();
 
 }  // namespace vms

@@ -1,5 +1,6 @@
 #include "core/integrators/momentum_rk4_integrator.hpp"
 
+#include "core/integrators/integrator_entry.hpp"
 #include "core/integrators/lie_rk.hpp"
 
 namespace vms {
@@ -17,8 +18,32 @@ void setPose(const State& y0, const Vec6& u, State& out) {
 }
 }  // namespace
 
+// The registry entry (core/integrators/integrator_registry.cpp lists it).
+const IntegratorEntry& momentumRk4IntegratorEntry() {
+  static const IntegratorEntry entry = [] {
+    IntegratorEntry e;
+    e.name = "momentum-rk4";
+    e.summary = "Seed 001: steps the vehicle's momentum instead of its velocity";
+    e.description =
+        "Classical RK4 on seed 001's reduced state: the joints with RK4, the world spatial "
+        "momentum carried exactly (changed only by external wrenches), the vehicle velocity "
+        "reconstructed from it at every stage (V = M0^-1 P - A qd). With no external wrench the "
+        "momentum is conserved to rounding for any step size. Fixed step, order 4.";
+    e.paper = "seed 001 (Moghaddam & Chhabra), the reduced state of notes §1.10, (98)";
+    // It carries the vehicle's momentum as a state and changes it by external wrenches only;
+    // a nonholonomic constraint's wrench changes it too (and is not known before the step).
+    e.refusals = refuseNonholonomic("a nonholonomic constraint changes the momentum it carries");
+    e.make = [](const Model& model, double, double) -> std::unique_ptr<Integrator> {
+      return std::make_unique<MomentumRk4Integrator>(model);
+    };
+    return e;
+  }();
+  return entry;
+}
+
 MomentumRk4Integrator::MomentumRk4Integrator(const Model& model)
-    : reconstruction_(model),
+    : Integrator(momentumRk4IntegratorEntry()),
+      reconstruction_(model),
       mask_(poseMask(model)),
       project_(model.base_dof < 6),
       stage_(State::neutral(model)),

@@ -25,12 +25,6 @@ namespace vms {
 class MomentumRk4Integrator final : public Integrator {
  public:
   explicit MomentumRk4Integrator(const Model& model);
-  std::string name() const override { return "momentum-rk4"; }
-  std::string description() const override {
-    return "RK4 on seed 001's reduced state: joints with RK4, the world spatial momentum "
-           "carried exactly (changed only by external wrenches), the vehicle velocity "
-           "reconstructed from it at every stage (fixed step, order 4)";
-  }
   void advance(SystemDynamics& dynamics, State& state, double dt) override;
   long steps() const override { return steps_; }
   /// The carried world spatial momentum [P; L about the origin] after the last step.

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/integrators/integrator_entry.hpp"
+
 namespace vms {
 
 namespace {
@@ -70,8 +72,28 @@ constexpr double kFacMax = 5.0;
 inline double sq(double x) { return x * x; }
 }  // namespace
 
+// The registry entry (core/integrators/integrator_registry.cpp lists it).
+const IntegratorEntry& rk45IntegratorEntry() {
+  static const IntegratorEntry entry = [] {
+    IntegratorEntry e;
+    e.name = "rk45";
+    e.summary = "Adaptive Runge-Kutta with error control";
+    e.description =
+        "Adaptive Dormand-Prince 5(4) in Runge-Kutta-Munthe-Kaas form: local error control on "
+        "the whole state (rtol/atol, RMS norm over the pose increment, the twist, q and qd), "
+        "first-same-as-last, rejected-step counting. Each output step lands exactly on t + dt; "
+        "the step size is kept between steps.";
+    e.make = [](const Model& model, double rtol, double atol) -> std::unique_ptr<Integrator> {
+      return std::make_unique<Rk45Integrator>(model, rtol, atol);
+    };
+    return e;
+  }();
+  return entry;
+}
+
 Rk45Integrator::Rk45Integrator(const Model& model, double rtol, double atol)
-    : rtol_(rtol),
+    : Integrator(rk45IntegratorEntry()),
+      rtol_(rtol),
       atol_(atol),
       core_(model, kS),
       next_(State::neutral(model)),

@@ -14,11 +14,6 @@ namespace vms {
 class Rk45Integrator final : public Integrator {
  public:
   Rk45Integrator(const Model& model, double rtol, double atol);
-  std::string name() const override { return "rk45"; }
-  std::string description() const override {
-    return "adaptive Dormand-Prince 5(4) Runge-Kutta-Munthe-Kaas with error control "
-           "(rtol/atol)";
-  }
   /// Throws std::runtime_error if the step size falls below the minimum (e.g. a state that
   /// became non-finite).
   void advance(SystemDynamics& dynamics, State& state, double dt) override;

@@ -10,11 +10,6 @@ namespace vms {
 class Rk4Integrator final : public Integrator {
  public:
   explicit Rk4Integrator(const Model& model);
-  std::string name() const override { return "rk4"; }
-  std::string description() const override {
-    return "Runge-Kutta-Munthe-Kaas 4 on the vehicle group, classical RK4 on the joints "
-           "(fixed step, order 4)";
-  }
   void advance(SystemDynamics& dynamics, State& state, double dt) override;
   long steps() const override { return steps_; }
 

@@ -3,52 +3,92 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/solver_variant_table.hpp"
 
 namespace vms {
 
-std::string toString(BarycentricVariant variant) {
-  switch (variant) {
-    case BarycentricVariant::Corrected:
-      return "corrected";
-    case BarycentricVariant::PrintedBarycentre:
-      return "printed-barycentre";
-    case BarycentricVariant::PrintedCentreOfMassVelocity:
-      return "printed-cm-velocity";
-    case BarycentricVariant::PrintedJointCoupling:
-      return "printed-joint-coupling";
-  }
-  return "unknown";
+namespace {
+
+// Every form the solver runs, the corrected one first; each printed one is an erratum of the
+// paper (its equation, what is wrong, the acceleration error docs/solvers.md reports, a tree it
+// shows on).
+const VariantTable<BarycentricVariant>& variants() {
+  static const VariantTable<BarycentricVariant> table = {
+      {BarycentricVariant::Corrected, "corrected",
+       "corrected: c_i = l_i mu_i + r_i (1 - mu_{i+1}) (6), M r_CM'' = f"},
+      {BarycentricVariant::PrintedBarycentre, "printed-barycentre",
+       "(6) as printed: c_i = l_i mu_i + r_i (1 - mu_i) (serial chains only)", "seed 003 (6)",
+       "The barycentre is printed as c_i = l_i mu_i + r_i (1 - mu_i) instead of "
+       "(1 - mu_{i+1}), so the barycentric vectors miss the geometry by 0.14. The error is in "
+       "the mass matrix itself, so it needs a comparison with another formulation (4 % in "
+       "the accelerations) rather than a check of the run's own balance laws.",
+       0.042, demoTree(BaseType::Free, 4, true, 0.0, 24)},
+      {BarycentricVariant::PrintedCentreOfMassVelocity, "printed-cm-velocity",
+       "§6 (108) as printed: vehicle centre-of-mass velocity with the total mass, "
+       "M v_0' = f",
+       "seed 003 (102)/(108)",
+       "The vehicle's own centre-of-mass velocity is driven with the total mass, "
+       "M dv_0/dt = f, in place of the system centre of mass. The error is small (0.26 % at "
+       "the smallest), so it hides inside the tolerance of a short energy check.",
+       2.6e-3, demoTree(BaseType::Free, 5, false, 0.25, 25)},
+      {BarycentricVariant::PrintedJointCoupling, "printed-joint-coupling",
+       "(117)/(123) as printed: D_q w_0' + D_qq qdd in the joint equation (3 joints only)",
+       "seed 003 (117)/(119)/(123)",
+       "dL/dqd is printed as D_q w + D_qq qd, so the joint equation couples through D_q "
+       "instead of D_q^T; it is dimensionally valid only for three joints. The mass matrix "
+       "is then not symmetric, so energy is generally not conserved and an energy check "
+       "catches it over a run.",
+       0.30, demoTree(BaseType::Free, 4, true, 0.0, 26)},
+  };
+  return table;
 }
+
+}  // namespace
+
+std::string toString(BarycentricVariant variant) { return variantRow(variants(), variant).name; }
 
 std::optional<BarycentricVariant> barycentricVariantFromString(const std::string& name) {
-  for (BarycentricVariant v : kAllBarycentricVariants)
-    if (toString(v) == name) return v;
-  return std::nullopt;
+  return variantNamed(variants(), name);
 }
 
-std::string describe(BarycentricVariant variant) {
-  switch (variant) {
-    case BarycentricVariant::Corrected:
-      return "corrected: c_i = l_i mu_i + r_i (1 - mu_{i+1}) (6), M r_CM'' = f";
-    case BarycentricVariant::PrintedBarycentre:
-      return "(6) as printed: c_i = l_i mu_i + r_i (1 - mu_i) (serial chains only)";
-    case BarycentricVariant::PrintedCentreOfMassVelocity:
-      return "§6 (108) as printed: vehicle centre-of-mass velocity with the total mass, "
-             "M v_0' = f";
-    case BarycentricVariant::PrintedJointCoupling:
-      return "(117)/(123) as printed: D_q w_0' + D_qq qdd in the joint equation (3 joints only)";
-  }
-  return "unknown";
-}
+std::string describe(BarycentricVariant variant) { return variantRow(variants(), variant).formula; }
 
 namespace {
 constexpr int kChunkRows = 48;
 }
 
+// The registry entry (core/solvers/solver_registry.cpp lists it).
+const SolverEntry& barycentricSolverEntry() {
+  static const SolverEntry entry = [] {
+    SolverEntry e;
+    e.name = "barycentric";
+    e.summary = "Seed 003: barycentric vectors of a free-floating system";
+    e.description =
+        "The barycentric formulation about the system centre of mass: barycentric vectors "
+        "v_ik (10)-(11) with the corrected barycentres (6), the inertia dyadics D, D_q, D_qq "
+        "(42)-(46), the reduced inertia H = D_qq - D_q^T D^-1 D_q (55) and c_h (56); the centre "
+        "of mass moves by M r_CM'' = f. Generalized from the paper's chains to trees. Free "
+        "vehicle only, dense, O(n^3).";
+    e.paper =
+        "seed 003 §3-§4: Hoffman, \"Dynamics of Free Flying Space Manipulators\", (5)-(11), "
+        "(42)-(56), (102)-(123)";
+    e.refusals = refuseAllBut({BaseType::Free},
+                              "seed 003's centre-of-mass split needs an unconstrained vehicle");
+    e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+      return std::make_unique<BarycentricSolver>(model);
+    };
+    e.printed_variants = printedVariants(variants(), [](const Model& model, BarycentricVariant v) {
+      return std::make_unique<BarycentricSolver>(model, v);
+    });
+    return e;
+  }();
+  return entry;
+}
+
 BarycentricSolver::BarycentricSolver(const Model& model, BarycentricVariant variant)
-    : variant_(variant),
+    : ForwardDynamicsSolver(barycentricSolverEntry()),
+      variant_(variant),
       nb_(model.nbodies),
       n_(model.njoints),
       total_mass_(0.0),
@@ -122,9 +162,7 @@ BarycentricSolver::BarycentricSolver(const Model& model, BarycentricVariant vari
 }
 
 std::string BarycentricSolver::description() const {
-  std::string d =
-      "barycentric vectors and inertia dyadics D, D_q, D_qq about the system centre of mass "
-      "(seed 003), free vehicle only, dense, O(n^3)";
+  std::string d = entry().summary;
   if (variant_ != BarycentricVariant::Corrected)
     d += "; PRINTED VARIANT (wrong): " + describe(variant_);
   return d;
@@ -227,14 +265,14 @@ void BarycentricSolver::jacobians(const Model& model, const State& state) {
   }
 }
 
-void BarycentricSolver::compute(const Model& model, Data& data, const State& state,
-                                const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
-  static constexpr const char* kFunction = "BarycentricSolver::compute";
-  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+void BarycentricSolver::computeWithCheckedArguments(const Model& model, Data& data,
+                                                    const State& state,
+                                                    const Eigen::Ref<const VecX>& tau,
+                                                    const ExternalForces& external) {
   const int bodies_of_the_solvers_model = nb_;
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.nbodies, bodies_of_the_solvers_model,
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.nbodies, bodies_of_the_solvers_model,
                              "model.nbodies");
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, 6, "model.base_dof");
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.base_dof, 6, "model.base_dof");
   const int nb = nb_, n = n_;
   forwardKinematics(model, data, state);
   R0_ = data.oMi[0].R;

@@ -60,10 +60,7 @@ class BarycentricSolver final : public ForwardDynamicsSolver {
   /// PrintedBarycentre on a tree and for PrintedJointCoupling unless there are three joints.
   explicit BarycentricSolver(const Model& model,
                              BarycentricVariant variant = BarycentricVariant::Corrected);
-  std::string name() const override { return "barycentric"; }
   std::string description() const override;
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override;
 
   BarycentricVariant variant() const { return variant_; }
@@ -82,6 +79,10 @@ class BarycentricSolver final : public ForwardDynamicsSolver {
   MatX Dij() const;
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void barycentricVectors(const Model& model, const Data& data);
   void jacobians(const Model& model, const State& state);
 

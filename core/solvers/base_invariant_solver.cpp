@@ -2,10 +2,59 @@
 
 #include <stdexcept>
 
-#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/solver_variant_table.hpp"
 
 namespace vms {
+
+namespace {
+
+// Every form the solver runs, the corrected one first; each printed one is an erratum of the
+// paper (its equation, what is wrong, the acceleration error docs/solvers.md reports, a tree it
+// shows on).
+const VariantTable<BaseInvariantVariant>& variants() {
+  static const VariantTable<BaseInvariantVariant> table = {
+      {BaseInvariantVariant::Corrected, "corrected",
+       "Algorithm 5 as corrected in the notes: z_s+(k) += S+(k) a_s(k), a_s(k) = -a_p(k); "
+       "eps_s(k) = T(k) + H(k) z_s+(k); (2.2) with the prismatic term"},
+      {BaseInvariantVariant::PrintedDualCoriolis, "printed-dual-coriolis",
+       "(3.5a)/(3.6) as printed: {S(k+1)+M(k+1)} a_s(k+1), "
+       "a_s(k+1) = -phi*(k+2,k+1) a_p(k+2)",
+       "seed 002 (3.5a)/(3.6)",
+       "The dual sweep takes the velocity term of the hinge two steps nearer the base instead "
+       "of the hinge's own. The error is in the velocity-dependent forces only, so every "
+       "check on a run from rest or at low speed passes.",
+       0.095, demoTree(BaseType::Free, 6, true, 0.25, 27)},
+      {BaseInvariantVariant::PrintedDualInnovation, "printed-dual-innovation",
+       "(3.5a) as printed: eps_s(k) = T(k) + H(k) z_s(k), z_s(k) read before it is "
+       "computed (zero)",
+       "seed 002 (3.5a)",
+       "The dual innovation reads z_s(k) before the line that computes it (zero), so it "
+       "ignores every force beyond the hinge. The accelerations are wrong by orders of "
+       "magnitude: every check catches this one.",
+       76.0, demoTree(BaseType::Free, 5, false, 0.25, 28)},
+      {BaseInvariantVariant::PrintedVelocityTerm, "printed-velocity-term",
+       "(2.2) as printed: a(k) without w(k+1) x (H*(k) beta(k))_linear (prismatic "
+       "hinges)",
+       "seed 002 (2.2)",
+       "The velocity term misses w(k+1) x (H* beta)_linear, so prismatic hinges lose their "
+       "Coriolis term. It is exact for revolute hinges, so checks on a revolute arm miss it.",
+       0.065, demoTree(BaseType::Free, 5, true, 1.0, 29)},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string toString(BaseInvariantVariant variant) { return variantRow(variants(), variant).name; }
+
+std::optional<BaseInvariantVariant> baseInvariantVariantFromString(const std::string& name) {
+  return variantNamed(variants(), name);
+}
+
+std::string describe(BaseInvariantVariant variant) {
+  return variantRow(variants(), variant).formula;
+}
 
 namespace {
 
@@ -31,52 +80,40 @@ Mat6 shiftToPoint(const Mat6& X, const Vec3& p) {
 
 }  // namespace
 
-std::string toString(BaseInvariantVariant variant) {
-  switch (variant) {
-    case BaseInvariantVariant::Corrected:
-      return "corrected";
-    case BaseInvariantVariant::PrintedDualCoriolis:
-      return "printed-dual-coriolis";
-    case BaseInvariantVariant::PrintedDualInnovation:
-      return "printed-dual-innovation";
-    case BaseInvariantVariant::PrintedVelocityTerm:
-      return "printed-velocity-term";
-  }
-  return "unknown";
-}
-
-std::optional<BaseInvariantVariant> baseInvariantVariantFromString(const std::string& name) {
-  for (BaseInvariantVariant v : kAllBaseInvariantVariants)
-    if (toString(v) == name) return v;
-  return std::nullopt;
-}
-
-std::string describe(BaseInvariantVariant variant) {
-  switch (variant) {
-    case BaseInvariantVariant::Corrected:
-      return "Algorithm 5 as corrected in the notes: z_s+(k) += S+(k) a_s(k), a_s(k) = -a_p(k); "
-             "eps_s(k) = T(k) + H(k) z_s+(k); (2.2) with the prismatic term";
-    case BaseInvariantVariant::PrintedDualCoriolis:
-      return "(3.5a)/(3.6) as printed: {S(k+1)+M(k+1)} a_s(k+1), "
-             "a_s(k+1) = -phi*(k+2,k+1) a_p(k+2)";
-    case BaseInvariantVariant::PrintedDualInnovation:
-      return "(3.5a) as printed: eps_s(k) = T(k) + H(k) z_s(k), z_s(k) read before it is "
-             "computed (zero)";
-    case BaseInvariantVariant::PrintedVelocityTerm:
-      return "(2.2) as printed: a(k) without w(k+1) x (H*(k) beta(k))_linear (prismatic "
-             "hinges)";
-  }
-  return "unknown";
-}
-
-int rootBodyOfLink(const Model& model, const std::string& name) {
-  if (const int b = model.bodyIndex(name); b >= 0) return b;
-  if (const int f = model.frameIndex(name); f >= 0) return model.frames[f].body;
-  return -1;
+// The registry entry (core/solvers/solver_registry.cpp lists it).
+const SolverEntry& baseInvariantSolverEntry() {
+  static const SolverEntry entry = [] {
+    SolverEntry e;
+    e.name = "base-invariant";
+    e.summary = "Seed 002: recursions that may start from any link (the Root selector)";
+    e.description =
+        "The decoupled pair of opposite articulated-body recursions (Algorithm 6) on trees, "
+        "with Algorithm 5 as corrected in the notes: a P sweep from the tips and an S sweep "
+        "from the root, combined at every hinge, so that any link can be the root (Appendix "
+        "A; `--root LINK`, the app's Root selector) with the results in the model's own "
+        "coordinates. Free vehicle only, O(N).";
+    e.paper =
+        "seed 002: Jain & Rodriguez, \"Base-invariant symmetric dynamics of free-flying space "
+        "manipulators\", Algorithms 2-6, (2.2), (3.5a), (3.6), Appendix A";
+    e.refusals =
+        refuseAllBut({BaseType::Free}, "re-rooting the tree needs an unconstrained vehicle");
+    e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+      return std::make_unique<BaseInvariantSolver>(model);
+    };
+    e.printed_variants =
+        printedVariants(variants(), [](const Model& model, BaseInvariantVariant v) {
+          BaseInvariantOptions o;
+          o.variant = v;
+          return std::make_unique<BaseInvariantSolver>(model, o);
+        });
+    return e;
+  }();
+  return entry;
 }
 
 BaseInvariantSolver::BaseInvariantSolver(const Model& model, BaseInvariantOptions options)
-    : options_(options),
+    : ForwardDynamicsSolver(baseInvariantSolverEntry()),
+      options_(options),
       tree_(model, checkedRoot(model, options.root_body)),
       body_pose_(model.nbodies),
       M_(model.nbodies, Mat6::Zero()),
@@ -93,9 +130,7 @@ BaseInvariantSolver::BaseInvariantSolver(const Model& model, BaseInvariantOption
 }
 
 std::string BaseInvariantSolver::description() const {
-  std::string d =
-      "decoupled opposite articulated-body recursions, every link a base, O(N) (Jain-Rodriguez "
-      "base-invariant, seed 002)";
+  std::string d = entry().summary;
   if (tree_.root != 0) d += "; root link " + body_names_[tree_.root];
   if (options_.variant != BaseInvariantVariant::Corrected)
     d += "; variant " + toString(options_.variant);
@@ -208,12 +243,12 @@ void BaseInvariantSolver::perBodyAccelerations(const Model& model, Data& data) {
   data.base_twist_dot = actInvMotion(data.oMi[0], x_.alpha[0]);
 }
 
-void BaseInvariantSolver::compute(const Model& model, Data& data, const State& state,
-                                  const Eigen::Ref<const VecX>& tau,
-                                  const ExternalForces& external) {
-  const char* fn = "BaseInvariantSolver::compute";
-  checkForwardDynamicsArguments(fn, model, data, state, tau, external);
-  VMS_CHECK_ARGUMENT_SIZE_IN(fn, model.nbodies, static_cast<int>(M_.size()), "model.nbodies");
+void BaseInvariantSolver::computeWithCheckedArguments(const Model& model, Data& data,
+                                                      const State& state,
+                                                      const Eigen::Ref<const VecX>& tau,
+                                                      const ExternalForces& external) {
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.nbodies, static_cast<int>(M_.size()),
+                             "model.nbodies");
   computeKinematics(model, data, state);
   for (int i = 0; i < model.nbodies; ++i) body_pose_[i] = data.oMi[i];
   biasForces(model, data, external);

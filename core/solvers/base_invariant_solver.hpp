@@ -86,9 +86,6 @@ struct BaseInvariantOptions {
   int root_body = 0;
 };
 
-/// The body that carries link (or frame) `name`, or -1: the argument of `vms ... --root`.
-int rootBodyOfLink(const Model& model, const std::string& name);
-
 /// The quantities of the last compute(), per body (index = model body), world frame at the
 /// world origin (Data's convention).
 struct BaseInvariantQuantities {
@@ -110,10 +107,7 @@ class BaseInvariantSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument if the vehicle is not free or the root body is out of range.
   explicit BaseInvariantSolver(const Model& model, BaseInvariantOptions options = {});
-  std::string name() const override { return "base-invariant"; }
   std::string description() const override;
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override;
 
   const BaseInvariantOptions& options() const { return options_; }
@@ -124,6 +118,10 @@ class BaseInvariantSolver final : public ForwardDynamicsSolver {
   Mat6 operationalSpaceInertia(int body) const;
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void biasForces(const Model& model, const Data& data, const ExternalForces& external);
   void tipToRootSweep(const Model& model, const Eigen::Ref<const VecX>& tau);
   void rootToTipSweep(const Model& model, const Eigen::Ref<const VecX>& tau);

@@ -6,6 +6,11 @@ namespace vms {
 
 namespace {
 
+const SolverEntry& entryOf(const std::unique_ptr<ForwardDynamicsSolver>& inner) {
+  if (!inner) throw std::invalid_argument("CoupledJointsSolver: no solver to wrap");
+  return inner->entry();
+}
+
 /// C_i applied to joint accelerations: qdd[mimic] - multiplier * qdd[leader].
 template <typename Vector>
 double constraintRow(const JointCoupling& c, const Vector& qdd) {
@@ -16,7 +21,8 @@ double constraintRow(const JointCoupling& c, const Vector& qdd) {
 
 CoupledJointsSolver::CoupledJointsSolver(std::unique_ptr<ForwardDynamicsSolver> inner,
                                          const Model& model)
-    : inner_(std::move(inner)),
+    : ForwardDynamicsSolver(entryOf(inner)),
+      inner_(std::move(inner)),
       tau_work_(VecX::Zero(model.njoints)),
       qdd_free_(VecX::Zero(model.njoints)),
       base_free_(Vec6::Zero()),
@@ -26,18 +32,17 @@ CoupledJointsSolver::CoupledJointsSolver(std::unique_ptr<ForwardDynamicsSolver> 
                     static_cast<Eigen::Index>(model.couplings.size()))),
       rhs_(VecX::Zero(static_cast<Eigen::Index>(model.couplings.size()))),
       lambda_(VecX::Zero(static_cast<Eigen::Index>(model.couplings.size()))),
-      lu_(static_cast<Eigen::Index>(model.couplings.size())) {
-  if (!inner_) throw std::invalid_argument("CoupledJointsSolver: no solver to wrap");
-}
+      lu_(static_cast<Eigen::Index>(model.couplings.size())) {}
 
-void CoupledJointsSolver::compute(const Model& model, Data& data, const State& state,
-                                  const Eigen::Ref<const VecX>& tau,
-                                  const ExternalForces& external) {
+void CoupledJointsSolver::computeWithCheckedArguments(const Model& model, Data& data,
+                                                      const State& state,
+                                                      const Eigen::Ref<const VecX>& tau,
+                                                      const ExternalForces& external) {
   const auto p = static_cast<Eigen::Index>(model.couplings.size());
   if (p != W_.rows() || model.njoints != tau_work_.size())
     throw std::invalid_argument(
         "CoupledJointsSolver::compute: model is not the one the solver was made for");
-  inner_->compute(model, data, state, tau, external);  // checks the arguments
+  inner_->compute(model, data, state, tau, external);
   if (p == 0) return;
   qdd_free_ = data.qdd;
   base_free_ = data.base_twist_dot;

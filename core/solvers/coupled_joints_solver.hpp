@@ -20,15 +20,16 @@ namespace vms {
 class CoupledJointsSolver final : public ForwardDynamicsSolver {
  public:
   CoupledJointsSolver(std::unique_ptr<ForwardDynamicsSolver> inner, const Model& model);
-  std::string name() const override { return inner_->name(); }
   std::string description() const override {
     return inner_->description() + "; mimic joints kept on their leaders";
   }
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override { return inner_->intermediates(); }
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   std::unique_ptr<ForwardDynamicsSolver> inner_;
   VecX tau_work_;
   VecX qdd_free_;

@@ -10,16 +10,14 @@ namespace vms {
 class CrbaSolver final : public ForwardDynamicsSolver {
  public:
   explicit CrbaSolver(const Model& model);
-  std::string name() const override { return "crba"; }
-  std::string description() const override {
-    return "composite-rigid-body mass matrix + Cholesky, O(N^3)";
-  }
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   /// M (the generalized inertia) and h (the bias) of the last compute().
   std::vector<SolverQuantity> intermediates() const override;
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   Eigen::LLT<MatX> llt_;
   VecX rhs_;
   MatX mass_matrix_;

@@ -2,40 +2,47 @@
 
 #include <algorithm>
 
-#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/solver_variant_table.hpp"
 
 namespace vms {
 
-std::string toString(DenocVariant variant) {
-  switch (variant) {
-    case DenocVariant::Corrected:
-      return "corrected";
-    case DenocVariant::PrintedAdot:
-      return "printed-adot";
-    case DenocVariant::PrintedBaseRate:
-      return "printed-base-rate";
-  }
-  return "unknown";
+namespace {
+
+// Every form the solver runs, the corrected one first; each printed one is an erratum of the
+// paper (its equation, what is wrong, the acceleration error docs/solvers.md reports, a tree it
+// shows on).
+const VariantTable<DenocVariant>& variants() {
+  static const VariantTable<DenocVariant> table = {
+      {DenocVariant::Corrected, "corrected",
+       "corrected: Adot top-right -(w x a)^x (151), Ndot_b,d = Omega_b P_b (162)"},
+      {DenocVariant::PrintedAdot, "printed-adot",
+       "(152) as printed: Adot top-right block -(w^x a^x)", "seed 003 (152)",
+       "The top-right block of Adot is printed as -(w^x a^x), a matrix product, instead of "
+       "-(w x a)^x, so Ndot is off by 0.44 and C by 0.31. With revolute joints and the "
+       "paper's body-origin twists the missing part vanishes, so the accelerations, energy "
+       "and momentum are unchanged and only the matrices show it (with prismatic joints, "
+       "or about the centres of mass, the motion changes too).",
+       0.0, demoTree(BaseType::Free, 6, true, 0.0, 22)},
+      {DenocVariant::PrintedBaseRate, "printed-base-rate",
+       "(139)/(162) read as N_b,d = 1 constant: Ndot_b,d = 0", "seed 003 (139)/(162)",
+       "N_{b,d} = 1 is taken as constant, so Ndot_{b,d} = 0 although the vehicle coordinates "
+       "are its body twist. The error is small (0.2 % at the smallest) and exact for a fixed "
+       "vehicle, so checks on a fixed-base or slow run miss it.",
+       2.0e-3, demoTree(BaseType::Free, 5, false, 0.25, 30)},
+  };
+  return table;
 }
+
+}  // namespace
+
+std::string toString(DenocVariant variant) { return variantRow(variants(), variant).name; }
 
 std::optional<DenocVariant> denocVariantFromString(const std::string& name) {
-  for (DenocVariant v : kAllDenocVariants)
-    if (toString(v) == name) return v;
-  return std::nullopt;
+  return variantNamed(variants(), name);
 }
 
-std::string describe(DenocVariant variant) {
-  switch (variant) {
-    case DenocVariant::Corrected:
-      return "corrected: Adot top-right -(w x a)^x (151), Ndot_b,d = Omega_b P_b (162)";
-    case DenocVariant::PrintedAdot:
-      return "(152) as printed: Adot top-right block -(w^x a^x)";
-    case DenocVariant::PrintedBaseRate:
-      return "(139)/(162) read as N_b,d = 1 constant: Ndot_b,d = 0";
-  }
-  return "unknown";
-}
+std::string describe(DenocVariant variant) { return variantRow(variants(), variant).formula; }
 
 std::string toString(DenocReferencePoint point) {
   return point == DenocReferencePoint::CentreOfMass ? "centre-of-mass" : "body-origin";
@@ -59,8 +66,40 @@ inline Vec6 rotateRate(const Vec3& w, const Vec6& x) {
 
 }  // namespace
 
+// The registry entry (core/solvers/solver_registry.cpp lists it).
+const SolverEntry& denocSolverEntry() {
+  static const SolverEntry entry = [] {
+    SolverEntry e;
+    e.name = "denoc";
+    e.summary = "Seed 003: the decoupled natural orthogonal complement (N and H matrices)";
+    e.description =
+        "The decoupled natural orthogonal complement (SPART): link twists t = N nu with "
+        "N = N_l N_d (twist-propagation and joint-rate maps, the vehicle's included), then "
+        "H = N^T Mbar N, C = N^T Mbar Ndot + N^T Omega Mbar E N (165) and "
+        "H nudot = N^T wbar + tau - C nu, with twists about the centres of mass. Dense, O(n^3).";
+    e.paper =
+        "seed 003 §7: Hoffman, \"Dynamics of Free Flying Space Manipulators\" (SPART), "
+        "(129)-(165)";
+    e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+      return std::make_unique<DenocSolver>(model);
+    };
+    e.printed_variants = printedVariants(variants(), [](const Model& model, DenocVariant v) {
+      DenocOptions o;
+      o.variant = v;
+      // (152) belongs to the paper's §7.4 twists about the body origin; there its error never
+      // reaches the accelerations. About the centre of mass (the registry's SPART point) the
+      // same printed block does change them (test_errata_registry measures it).
+      if (v == DenocVariant::PrintedAdot) o.point = DenocReferencePoint::BodyOrigin;
+      return std::make_unique<DenocSolver>(model, o);
+    });
+    return e;
+  }();
+  return entry;
+}
+
 DenocSolver::DenocSolver(const Model& model, DenocOptions options)
-    : options_(options),
+    : ForwardDynamicsSolver(denocSolverEntry()),
+      options_(options),
       nb_(model.nbodies),
       b_(model.base_dof),
       n_(model.njoints),
@@ -90,10 +129,7 @@ DenocSolver::DenocSolver(const Model& model, DenocOptions options)
 }
 
 std::string DenocSolver::description() const {
-  std::string d =
-      "decoupled natural orthogonal complement N = N_l N_d, H = N^T M N, C (165) (seed 003, "
-      "SPART), reference point " +
-      toString(options_.point) + ", dense, O(n^3)";
+  std::string d = entry().summary + "; reference point " + toString(options_.point);
   if (options_.variant != DenocVariant::Corrected)
     d += "; PRINTED VARIANT (wrong): " + describe(options_.variant);
   return d;
@@ -208,14 +244,13 @@ void DenocSolver::buildN(const Model& model) {
   }
 }
 
-void DenocSolver::compute(const Model& model, Data& data, const State& state,
-                          const Eigen::Ref<const VecX>& tau, const ExternalForces& external) {
-  static constexpr const char* kFunction = "DenocSolver::compute";
-  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+void DenocSolver::computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                              const Eigen::Ref<const VecX>& tau,
+                                              const ExternalForces& external) {
   const int bodies_of_the_solvers_model = nb_, base_dof_of_the_solvers_model = b_;
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.nbodies, bodies_of_the_solvers_model,
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.nbodies, bodies_of_the_solvers_model,
                              "model.nbodies");
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, base_dof_of_the_solvers_model,
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.base_dof, base_dof_of_the_solvers_model,
                              "model.base_dof");
   computeKinematics(model, data, state);
   linkQuantities(model, data, state, external);

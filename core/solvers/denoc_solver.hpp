@@ -61,10 +61,7 @@ struct DenocOptions {
 class DenocSolver final : public ForwardDynamicsSolver {
  public:
   explicit DenocSolver(const Model& model, DenocOptions options = {});
-  std::string name() const override { return "denoc"; }
   std::string description() const override;
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override;
 
   const DenocOptions& options() const { return options_; }
@@ -81,6 +78,10 @@ class DenocSolver final : public ForwardDynamicsSolver {
   const std::vector<Vec3>& points() const { return r_; }
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void linkQuantities(const Model& model, const Data& data, const State& state,
                       const ExternalForces& external);
   void buildN(const Model& model);

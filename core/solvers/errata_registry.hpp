@@ -1,8 +1,9 @@
 #pragma once
 // The errata of the seed papers as runnable solvers: one table, each entry a printed equation
-// that the notes correct, with the solver variant that evaluates it as printed. The desktop
-// app's errata mode runs them next to the corrected solver (a ghost run, a second curve); the
-// tests check that every *Variant enum value has its entry (tests/core/test_errata_registry).
+// that the notes correct, with the solver variant that evaluates it as printed, collected from
+// the solvers' registry entries (SolverEntry::printed_variants). The desktop app's errata mode
+// runs them next to the corrected solver (a ghost run, a second curve); the tests check that
+// every *Variant enum value has its entry (tests/core/test_errata_registry).
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,7 +15,7 @@ namespace vms {
 
 struct Erratum {
   std::string id;           // "<solver>/<variant>", e.g. "lagrange-poincare/printed-nhat"
-  std::string solver;       // registry name of the corrected solver, e.g. "lagrange-poincare"
+  std::string solver;       // registry name of the corrected solver
   std::string variant;      // the variant's toString() spelling, e.g. "printed-nhat"
   std::string equation;     // where the paper prints it, e.g. "seed 001 (100)"
   std::string explanation;  // two sentences: what is wrong; why energy/momentum checks miss it

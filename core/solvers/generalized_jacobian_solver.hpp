@@ -65,16 +65,17 @@ class GeneralizedJacobianSolver final : public ForwardDynamicsSolver {
   /// model's vehicle is free (the printed (52)-(59) are for a 6 x 6 H_0).
   explicit GeneralizedJacobianSolver(const Model& model, GeneralizedJacobianVariant variant =
                                                              GeneralizedJacobianVariant::Corrected);
-  std::string name() const override { return "generalized-jacobian"; }
   std::string description() const override;
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override;
 
   GeneralizedJacobianVariant variant() const { return variant_; }
   const GeneralizedJacobianQuantities& quantities() const { return x_; }
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void invertH0(const Model& model, const Data& data);
   void generalizedForces(const Model& model, const Data& data, const Eigen::Ref<const VecX>& tau,
                          const ExternalForces& external);

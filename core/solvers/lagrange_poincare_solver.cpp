@@ -2,54 +2,105 @@
 
 #include <stdexcept>
 
-#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/crba.hpp"
+#include "core/solvers/solver_variant_table.hpp"
 #include "core/solvers/subtree_wrenches.hpp"
 
 namespace vms {
 
+namespace {
+
+// Every form the solver runs, the corrected one first; each printed one is an erratum of the
+// paper (its equation, what is wrong, the acceleration error docs/solvers.md reports, a tree it
+// shows on).
+const VariantTable<LagrangePoincareVariant>& variants() {
+  static const VariantTable<LagrangePoincareVariant> table = {
+      {LagrangePoincareVariant::Corrected, "corrected",
+       "consistent set (notes §1.9): Pdot = ad_V^T P + f0 + J_e0^T f_e - f_u, "
+       "V = M0^-1 P - A qd"},
+      {LagrangePoincareVariant::PrintedReconstruction, "printed-reconstruction",
+       "erratum 1, (98)/(134) as printed: V = M0^-1 (P - A^T qd) (needs b == n)",
+       "seed 001 (98)/(134)",
+       "The vehicle velocity is reconstructed as V = M0^-1 (P - A^T qd) instead of "
+       "M0^-1 P - A qd, which is only dimensionally valid when the vehicle and the arm have "
+       "as many coordinates. The model's example systems rarely meet b = n, which is how the "
+       "printed form survived: elsewhere it cannot even be evaluated.",
+       0.016, demoTree(BaseType::Planar, 4, true, 0.0, 14)},
+      {LagrangePoincareVariant::PrintedForceSigns, "printed-force-signs",
+       "erratum 2, (96)/(135) as printed: Pdot = ad_V^T P - f0 - J_e0^T f_e + f_u, "
+       "and -A^T f_u in the arm equation",
+       "seed 001 (96)/(135)",
+       "Every force acting on the vehicle side (gravity, vehicle and end-effector wrenches) "
+       "enters with the wrong sign. Without gravity and wrenches it is identical to the "
+       "corrected form, so every check on a force-free run (energy, momentum) passes.",
+       0.20, demoTree(BaseType::Free, 5, false, 0.25, 15)},
+      {LagrangePoincareVariant::PrintedNhat, "printed-nhat",
+       "erratum 3, (100) as printed: -(dA/dt)^T P + [(dA/dq_j qd)^T P] in Nhat", "seed 001 (100)",
+       "The two connection-derivative terms of N^ carry the printed signs, a gyroscopic "
+       "error. It does no work and exerts no net force on the vehicle, so energy and "
+       "momentum are conserved to rounding while the joints go elsewhere (1.75 rad apart "
+       "after 1 s).",
+       0.026, demoTree(BaseType::Free, 5, false, 0.25, 16)},
+      {LagrangePoincareVariant::PrintedConnectionDerivative, "printed-connection-derivative",
+       "erratum 4, (122) as printed: dA/dq = M0^-1 (dM0m/dq + dM0/dq A)", "seed 001 (122)",
+       "dA/dq is printed without the minus sign on M0^-1 dM0/dq M0^-1 M0m, so C^, N^ and the "
+       "vehicle acceleration are wrong. It is invisible for a translating vehicle (M0 = m I "
+       "is constant), so a test on that vehicle alone misses it.",
+       1.03, demoTree(BaseType::Free, 5, false, 0.25, 17)},
+  };
+  return table;
+}
+
+}  // namespace
+
 std::string toString(LagrangePoincareVariant variant) {
-  switch (variant) {
-    case LagrangePoincareVariant::Corrected:
-      return "corrected";
-    case LagrangePoincareVariant::PrintedReconstruction:
-      return "printed-reconstruction";
-    case LagrangePoincareVariant::PrintedForceSigns:
-      return "printed-force-signs";
-    case LagrangePoincareVariant::PrintedNhat:
-      return "printed-nhat";
-    case LagrangePoincareVariant::PrintedConnectionDerivative:
-      return "printed-connection-derivative";
-  }
-  return "unknown";
+  return variantRow(variants(), variant).name;
 }
 
 std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name) {
-  for (LagrangePoincareVariant v : kAllLagrangePoincareVariants)
-    if (toString(v) == name) return v;
-  return std::nullopt;
+  return variantNamed(variants(), name);
 }
 
 std::string describe(LagrangePoincareVariant variant) {
-  switch (variant) {
-    case LagrangePoincareVariant::Corrected:
-      return "consistent set (notes §1.9): Pdot = ad_V^T P + f0 + J_e0^T f_e - f_u, "
-             "V = M0^-1 P - A qd";
-    case LagrangePoincareVariant::PrintedReconstruction:
-      return "erratum 1, (98)/(134) as printed: V = M0^-1 (P - A^T qd) (needs b == n)";
-    case LagrangePoincareVariant::PrintedForceSigns:
-      return "erratum 2, (96)/(135) as printed: Pdot = ad_V^T P - f0 - J_e0^T f_e + f_u, "
-             "and -A^T f_u in the arm equation";
-    case LagrangePoincareVariant::PrintedNhat:
-      return "erratum 3, (100) as printed: -(dA/dt)^T P + [(dA/dq_j qd)^T P] in Nhat";
-    case LagrangePoincareVariant::PrintedConnectionDerivative:
-      return "erratum 4, (122) as printed: dA/dq = M0^-1 (dM0m/dq + dM0/dq A)";
-  }
-  return "unknown";
+  return variantRow(variants(), variant).formula;
+}
+
+// The registry entry (core/solvers/solver_registry.cpp lists it).
+const SolverEntry& lagrangePoincareSolverEntry() {
+  static const SolverEntry entry = [] {
+    SolverEntry e;
+    e.name = "lagrange-poincare";
+    e.summary = "Seed 001: the vehicle eliminated through momentum and the mechanical connection";
+    e.description =
+        "The reduced Lagrange-Poincare equations in the locked momentum P: the mass matrix "
+        "splits into the locked inertia M0, the coupling M0m and the arm block; the vehicle "
+        "equation Pdot = ad_V^T P + forces, the arm equation with the Schur-complement inertia "
+        "Mhat_m = Mm - A^T M0 A and the connection terms C^, N^, and the vehicle velocity "
+        "reconstructed as V = M0^-1 P - A qd, in the consistent-sign form of the notes. Dense, "
+        "O(n^3).";
+    e.paper =
+        "seed 001: Moghaddam & Chhabra, singularity-free Lagrange-Poincare equations for "
+        "vehicle-manipulator systems, (96)-(100), (122), (134)";
+    e.refusals = refuseNonholonomic(
+        "seed 001's reduction needs the vehicle's velocities to span a Lie subalgebra");
+    e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+      return std::make_unique<LagrangePoincareSolver>(model);
+    };
+    e.printed_variants =
+        printedVariants(variants(), [](const Model& model, LagrangePoincareVariant v) {
+          return std::make_unique<LagrangePoincareSolver>(model, v);
+        });
+    return e;
+  }();
+  return entry;
 }
 
 LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoincareVariant variant)
-    : variant_(variant), b_(model.base_dof), n_(model.njoints), dM_(model) {
+    : ForwardDynamicsSolver(lagrangePoincareSolverEntry()),
+      variant_(variant),
+      b_(model.base_dof),
+      n_(model.njoints),
+      dM_(model) {
   if (variant == LagrangePoincareVariant::PrintedReconstruction && b_ != n_)
     throw std::invalid_argument(
         "lagrange-poincare variant printed-reconstruction: (98) V = M0^-1 (P - A^T qd) needs "
@@ -85,24 +136,21 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
 }
 
 std::string LagrangePoincareSolver::description() const {
-  std::string d =
-      "reduced Lagrange-Poincare equations in the locked momentum (seed 001), dense, "
-      "O(n^3)";
+  std::string d = entry().summary;
   if (variant_ != LagrangePoincareVariant::Corrected)
     d += "; PRINTED VARIANT (wrong): " + describe(variant_);
   return d;
 }
 
-void LagrangePoincareSolver::compute(const Model& model, Data& data, const State& state,
-                                     const Eigen::Ref<const VecX>& tau,
-                                     const ExternalForces& external) {
-  static constexpr const char* kFunction = "LagrangePoincareSolver::compute";
-  checkForwardDynamicsArguments(kFunction, model, data, state, tau, external);
+void LagrangePoincareSolver::computeWithCheckedArguments(const Model& model, Data& data,
+                                                         const State& state,
+                                                         const Eigen::Ref<const VecX>& tau,
+                                                         const ExternalForces& external) {
   // The workspace was sized for the model the solver was made for (makeSolver(name, model)).
   const int base_dof_of_the_solvers_model = b_, joints_of_the_solvers_model = n_;
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.base_dof, base_dof_of_the_solvers_model,
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.base_dof, base_dof_of_the_solvers_model,
                              "model.base_dof");
-  VMS_CHECK_ARGUMENT_SIZE_IN(kFunction, model.njoints, joints_of_the_solvers_model,
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.njoints, joints_of_the_solvers_model,
                              "model.njoints");
   const int b = b_, n = n_;
   const VecX& qd = state.qd;

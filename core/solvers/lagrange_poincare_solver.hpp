@@ -92,10 +92,7 @@ class LagrangePoincareSolver final : public ForwardDynamicsSolver {
   /// model.njoints (the printed equation has no meaning otherwise).
   explicit LagrangePoincareSolver(
       const Model& model, LagrangePoincareVariant variant = LagrangePoincareVariant::Corrected);
-  std::string name() const override { return "lagrange-poincare"; }
   std::string description() const override;
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
   std::vector<SolverQuantity> intermediates() const override;
 
   LagrangePoincareVariant variant() const { return variant_; }
@@ -103,6 +100,10 @@ class LagrangePoincareSolver final : public ForwardDynamicsSolver {
   const LagrangePoincareQuantities& quantities() const { return x_; }
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void generalizedForces(const Model& model, const Data& data, const Eigen::Ref<const VecX>& tau,
                          const ExternalForces& external);
   void reducedTerms(const State& state);

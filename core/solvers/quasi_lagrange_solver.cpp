@@ -2,13 +2,92 @@
 
 #include <stdexcept>
 
-#include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/solver_variant_table.hpp"
 
 namespace vms {
 
+namespace {
+
+// Every form the solver runs, the corrected one first; each printed one is an erratum of the
+// paper (its equation, what is wrong, the acceleration error docs/solvers.md reports, a tree it
+// shows on).
+const VariantTable<QuasiLagrangeVariant>& variants() {
+  static const VariantTable<QuasiLagrangeVariant> table = {
+      {QuasiLagrangeVariant::Corrected, "corrected",
+       "C_S = -H^T [[0, P_v^], [P_v^, P_w^]] H, P = H (Mv)_V (corrected (9); = (111), "
+       "Table 2 SO(3))"},
+      {QuasiLagrangeVariant::PrintedSe3CoriolisBlock, "printed-se3-coriolis-block",
+       "C_S = -ad^T_{(Mv)_V} as printed in (22)/(26)/(57)/(110) [erratum]",
+       "seed 000 (22)/(26)/(57)/(110)",
+       "The vehicle Coriolis block is printed as -ad_P^T, which swaps which momentum "
+       "multiplies which velocity, so a free vehicle's accelerations are wrong by order one. "
+       "Energy and momentum checks do catch this one, but only over a run (dE = 0.75 in 2 s "
+       "on the paper's Fig. 2 system): a single state looks plausible.",
+       2.1, demoTree(BaseType::Free, 5, false, 0.25, 11)},
+      {QuasiLagrangeVariant::PrintedSo3Sign, "printed-so3-sign",
+       "C_S = +(Mv)_V^ as printed in (31) [erratum: Table 2's sign is right]", "seed 000 (31)",
+       "The ball vehicle's Coriolis term is printed as +p^, the sign of Table 2 flipped. "
+       "The term is still skew, so it does no work: the energy stays conserved and only the "
+       "accelerations and the direction of the momentum show the error.",
+       0.30, demoTree(BaseType::Ball, 4, false, 0.25, 12)},
+      {QuasiLagrangeVariant::AbelianVehicleS, "abelian-vehicle-s",
+       "C_S = 0 (S_VV = I) as printed in Table 2 / (99) [erratum for SE(2), X(z)]",
+       "seed 000 Table 2/(96)-(99)",
+       "Table 2 prints S_VV = I, dropping the vehicle Coriolis term of planar and Schoenflies "
+       "vehicles, whose rotation does not commute with their translation (a free planar body "
+       "runs in a circle instead of a straight line). The dropped term is gyroscopic, so the "
+       "energy is conserved; it is exact for translating and fixed vehicles.",
+       0.065, demoTree(BaseType::Planar, 4, false, 0.25, 13)},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string toString(QuasiLagrangeVariant variant) { return variantRow(variants(), variant).name; }
+
+std::optional<QuasiLagrangeVariant> quasiLagrangeVariantFromString(const std::string& name) {
+  return variantNamed(variants(), name);
+}
+
+std::string describe(QuasiLagrangeVariant variant) {
+  return variantRow(variants(), variant).formula;
+}
+
+// The registry entry (core/solvers/solver_registry.cpp lists it).
+const SolverEntry& quasiLagrangeSolverEntry() {
+  static const SolverEntry entry = [] {
+    SolverEntry e;
+    e.name = "quasi-lagrange";
+    e.summary =
+        "Seed 000: Lagrange's equations in the vehicle's own velocities (quasi-coordinates)";
+    e.description =
+        "The equations of motion in quasi-velocities v = [vehicle body twist; joint rates], "
+        "everything in the vehicle frame so that M depends on q only: M(q) from the link "
+        "inertias (11)-(13), dM/dq_k exactly by Proposition 3.1, the closed-form "
+        "C(q, v) = sum_k dM/dq_k qd_k - 1/2 d(Mv)/dq + the vehicle's Lie-algebra term (15)/(26), "
+        "the generalized weight n(Q) (18), then M v_dot = rhs by Cholesky. O(n (b+n)^2) for the "
+        "dM/dq_k and O((b+n)^3) for the solve; every vehicle type, the nonholonomic one "
+        "included.";
+    e.paper =
+        "seed 000: From, Duindam, Pettersen, Gravdahl, Sastry, \"Singularity-Free Dynamic "
+        "Equations of Vehicle-Manipulator Systems\", (8), (11)-(13), (15), (26), (58), Prop. 3.1";
+    e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
+      return std::make_unique<QuasiLagrangeSolver>(model);
+    };
+    e.printed_variants =
+        printedVariants(variants(), [](const Model& model, QuasiLagrangeVariant v) {
+          return std::make_unique<QuasiLagrangeSolver>(model, v);
+        });
+    return e;
+  }();
+  return entry;
+}
+
 QuasiLagrangeSolver::QuasiLagrangeSolver(const Model& model, QuasiLagrangeVariant variant)
-    : variant_(variant),
+    : ForwardDynamicsSolver(quasiLagrangeSolverEntry()),
+      variant_(variant),
       base_type_(model.base_type),
       b_(model.base_dof),
       n_(model.njoints),
@@ -48,6 +127,13 @@ QuasiLagrangeSolver::QuasiLagrangeSolver(const Model& model, QuasiLagrangeVarian
     column_[i] = b_ + model.joint_index[i];
     for (int a = model.parent[i]; a > 0; a = model.parent[a]) below_[a].push_back(i);
   }
+}
+
+std::string QuasiLagrangeSolver::description() const {
+  std::string d = entry().summary;
+  if (variant_ != QuasiLagrangeVariant::Corrected)
+    d += "; PRINTED VARIANT (wrong): " + describe(variant_);
+  return d;
 }
 
 // g_bi, the joint twists X_i (columns of J_i, (64)) and the inertias K_i = Ad^T_{g_ib} I_i
@@ -195,14 +281,13 @@ void QuasiLagrangeSolver::generalizedForces(const Model& model, const State& sta
   }
 }
 
-void QuasiLagrangeSolver::compute(const Model& model, Data& data, const State& state,
-                                  const Eigen::Ref<const VecX>& tau,
-                                  const ExternalForces& external) {
-  const char* fn = "QuasiLagrangeSolver::compute";
-  checkForwardDynamicsArguments(fn, model, data, state, tau, external);
+void QuasiLagrangeSolver::computeWithCheckedArguments(const Model& model, Data& data,
+                                                      const State& state,
+                                                      const Eigen::Ref<const VecX>& tau,
+                                                      const ExternalForces& external) {
   // The workspace was sized for the model the solver was made for (makeSolver(name, model)).
-  VMS_CHECK_ARGUMENT_SIZE_IN(fn, model.nv, nv_, "model.nv");
-  VMS_CHECK_ARGUMENT_SIZE_IN(fn, model.base_dof, b_, "model.base_dof");
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.nv, nv_, "model.nv");
+  VMS_CHECK_ARGUMENT_SIZE_IN(checkLabel(), model.base_dof, b_, "model.base_dof");
   vehicleFrameKinematics(model, state);
   massMatrix(model);
   coriolisMatrix(model, state);

@@ -28,18 +28,16 @@ class QuasiLagrangeSolver final : public ForwardDynamicsSolver {
   explicit QuasiLagrangeSolver(const Model& model,
                                QuasiLagrangeVariant variant = QuasiLagrangeVariant::Corrected);
 
-  std::string name() const override { return "quasi-lagrange"; }
-  std::string description() const override {
-    return "quasi-coordinate Lagrange equations with the closed-form C(q, v) and dM/dq_k by "
-           "Prop. 3.1 (seed 000), O(N^3)";
-  }
-  void compute(const Model& model, Data& data, const State& state,
-               const Eigen::Ref<const VecX>& tau, const ExternalForces& external) override;
+  std::string description() const override;
   std::vector<SolverQuantity> intermediates() const override;
 
   QuasiLagrangeVariant variant() const { return variant_; }
 
  private:
+  void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
+                                   const Eigen::Ref<const VecX>& tau,
+                                   const ExternalForces& external) override;
+
   void vehicleFrameKinematics(const Model& model, const State& state);
   void massMatrix(const Model& model);
   void coriolisMatrix(const Model& model, const State& state);

@@ -4,41 +4,6 @@
 
 namespace vms {
 
-std::string toString(QuasiLagrangeVariant variant) {
-  switch (variant) {
-    case QuasiLagrangeVariant::Corrected:
-      return "corrected";
-    case QuasiLagrangeVariant::PrintedSe3CoriolisBlock:
-      return "printed-se3-coriolis-block";
-    case QuasiLagrangeVariant::PrintedSo3Sign:
-      return "printed-so3-sign";
-    case QuasiLagrangeVariant::AbelianVehicleS:
-      return "abelian-vehicle-s";
-  }
-  return "unknown";
-}
-
-std::optional<QuasiLagrangeVariant> quasiLagrangeVariantFromString(const std::string& name) {
-  for (QuasiLagrangeVariant v : kAllQuasiLagrangeVariants)
-    if (name == toString(v)) return v;
-  return std::nullopt;
-}
-
-std::string describe(QuasiLagrangeVariant variant) {
-  switch (variant) {
-    case QuasiLagrangeVariant::Corrected:
-      return "C_S = -H^T [[0, P_v^], [P_v^, P_w^]] H, P = H (Mv)_V (corrected (9); = (111), "
-             "Table 2 SO(3))";
-    case QuasiLagrangeVariant::PrintedSe3CoriolisBlock:
-      return "C_S = -ad^T_{(Mv)_V} as printed in (22)/(26)/(57)/(110) [erratum]";
-    case QuasiLagrangeVariant::PrintedSo3Sign:
-      return "C_S = +(Mv)_V^ as printed in (31) [erratum: Table 2's sign is right]";
-    case QuasiLagrangeVariant::AbelianVehicleS:
-      return "C_S = 0 (S_VV = I) as printed in Table 2 / (99) [erratum for SE(2), X(z)]";
-  }
-  return "unknown";
-}
-
 bool variantApplies(QuasiLagrangeVariant variant, BaseType type) {
   switch (variant) {
     case QuasiLagrangeVariant::Corrected:

@@ -7,6 +7,12 @@
 
 namespace vms {
 
+int rootBodyOfLink(const Model& model, const std::string& name) {
+  if (const int b = model.bodyIndex(name); b >= 0) return b;
+  if (const int f = model.frameIndex(name); f >= 0) return model.frames[f].body;
+  return -1;
+}
+
 std::string rootProblem(const Model& model, const std::string& link) {
   if (std::string problem = solverSupportProblem(rootedSolverName(), model.base_type);
       !problem.empty())

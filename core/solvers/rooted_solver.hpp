@@ -10,6 +10,9 @@
 
 namespace vms {
 
+/// The body that carries link (or frame) `name`, or -1: the argument of `vms ... --root`.
+int rootBodyOfLink(const Model& model, const std::string& name);
+
 /// The solver a root link selects.
 inline std::string rootedSolverName() { return "base-invariant"; }
 

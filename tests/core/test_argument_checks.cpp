@@ -3,7 +3,6 @@
 // another model, or an out-of-range body/frame index throws std::invalid_argument with a
 // one-line message naming the function, the argument and both sizes, instead of reading out of
 // bounds (Release builds have Eigen's asserts off). The right sizes do not throw.
-#include <cctype>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -73,22 +72,6 @@ struct Fixture {
 Fixture& fixture() {
   static Fixture f;
   return f;
-}
-
-// The class of a registered solver: "crba" -> "CrbaSolver", "quasi-lagrange" ->
-// "QuasiLagrangeSolver" (CamelCase of the dash-separated words).
-std::string solverClass(const std::string& name) {
-  std::string c;
-  bool word_start = true;
-  for (char ch : name) {
-    if (ch == '-') {
-      word_start = true;
-      continue;
-    }
-    c += word_start ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
-    word_start = false;
-  }
-  return c + "Solver";
 }
 
 // One wrong argument: the call, and what its message must say.
@@ -190,7 +173,7 @@ std::vector<Case> solverCases(Fixture& f) {
   const int n = m.njoints, N = m.nbodies;
   std::vector<Case> c;
   for (const std::string& name : solverNames()) {
-    const std::string fn = solverClass(name) + "::compute";
+    const std::string fn = name + " solver";  // ForwardDynamicsSolver::compute checks once
     auto solver = std::shared_ptr<ForwardDynamicsSolver>(makeSolver(name, m));
     c.push_back(sizeCase(name + " tau", fn, "tau", 3, n, [&f, solver] {
       solver->compute(f.model, f.data, f.state, f.short_vector, {});
@@ -209,7 +192,7 @@ std::vector<Case> solverCases(Fixture& f) {
   // A solver that keeps a workspace must be used with the model it was made for.
   auto crba_for_other = std::shared_ptr<ForwardDynamicsSolver>(makeSolver("crba", f.other));
   c.push_back(sizeCase(
-      "crba made for another model", "CrbaSolver::compute", "model.nv", m.nv, f.other.nv,
+      "crba made for another model", "crba solver", "model.nv", m.nv, f.other.nv,
       [&f, crba_for_other] { crba_for_other->compute(f.model, f.data, f.state, f.tau, {}); }));
   return c;
 }

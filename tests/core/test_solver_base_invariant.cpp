@@ -19,6 +19,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/base_invariant_solver.hpp"
+#include "core/solvers/rooted_solver.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
