@@ -1,10 +1,40 @@
 #pragma once
-// The groups of names of vms._core, one function per bind_*.cpp file.
+// The groups of names of vms._core, one function per bind_*.cpp file, and what they share.
 #include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model/model.hpp"
+#include "core/model/state.hpp"
 
 namespace vms::python {
 
-/// vms.InputError and the translation of the core's ModelError into it.
+/// A compiled model, shared by the states and results made from it (a Model never changes).
+struct PyModel {
+  std::shared_ptr<const Model> model;
+};
+
+/// A state of a model, with the joint forces of its STATE file ("tau", zeros if absent).
+struct PyState {
+  std::shared_ptr<const Model> model;
+  State state;
+  VecX tau;
+  std::string source;  // the STATE file, naming it in errors as the command line does
+};
+
+/// vms.InputError (the core's ModelError, message as the command line prints it) and
+/// vms.InputWarning.
 void bindErrors(pybind11::module_& m);
+/// Issues each line as a vms.InputWarning (the command line's "vms: warning: ..." lines).
+void warnInput(const std::vector<std::string>& warnings);
+
+/// Model, State, load_model, load_state.
+void bindModel(pybind11::module_& m);
+/// inspect.
+void bindInspect(pybind11::module_& m);
+/// forward_dynamics.
+void bindForwardDynamics(pybind11::module_& m);
 
 }  // namespace vms::python

@@ -8,4 +8,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ core of the vms package (use `import vms`).";
   m.attr("__version__") = VMS_VERSION;
   vms::python::bindErrors(m);
+  vms::python::bindModel(m);
+  vms::python::bindInspect(m);
+  vms::python::bindForwardDynamics(m);
 }

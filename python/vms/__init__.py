@@ -1,16 +1,113 @@
 """VMS Workbench from Python: vehicle-manipulator dynamics on the workbench's C++ core.
 
 The functions here are the command line's (``vms inspect``, ``vms run``, ``vms sweep``) with
-numpy arrays in and out instead of files: the same code computes both, so the results are
-equal. Errors in a model, state or scenario raise :class:`InputError` with the line the
-command line prints.
+numpy arrays in and out instead of files: the same core code computes both, so the results are
+equal. A model, state or scenario that cannot be used raises :class:`InputError` whose message
+is the line ``vms`` prints for it; what ``vms`` prints as a warning is a :class:`InputWarning`.
+
+``__version__`` is the version ``vms --version`` prints.
+
+Example::
+
+    import vms
+    model = vms.load_model("models/seed004_spatial.vms.json")
+    state = vms.load_state("models/state_seed004_spatial_moving.json", model)
+    vms.inspect(model, state)["qdd"]
 """
 
-from vms._core import InputError, __version__
+import os as _os
 
-__all__ = ["InputError", "__version__"]
+from vms import _core
+from vms._core import InputError, InputWarning, Model, State, __version__
 
-InputError.__doc__ = """A model, state or scenario file (or dict) that cannot be used.
+__all__ = [
+    "InputError",
+    "InputWarning",
+    "Model",
+    "State",
+    "__version__",
+    "forward_dynamics",
+    "inspect",
+    "load_model",
+    "load_state",
+]
+
+InputError.__doc__ = """A model, state or scenario (file or dict) that cannot be used.
 
 ``str(error)`` is the line ``vms`` prints on stderr for the same input, e.g.
 ``vms: arm.urdf: joint 'j3': unknown child link 'l4'``. A subclass of ValueError."""
+
+InputWarning.__doc__ = """Something in a model or state file that was accepted with a change
+or an assumption (a quaternion normalised, a revolute joint without limits, an inertia
+repaired); the message is what ``vms`` prints after ``vms: warning:``."""
+
+Model.__doc__ = """A compiled model, read-only; made by :func:`load_model`.
+
+Attributes: ``name``, ``base_type`` (vehicle type: ``free``, ``planar``, ...), ``njoints``
+(moving joints, n), ``dof`` (vehicle degrees of freedom + n), ``nbodies``, ``joint_names`` (the
+joint order of every array), ``body_names``, ``total_mass`` (kg), ``gravity`` (world, m/s^2)."""
+
+State.__doc__ = """A state of one model, with its joint forces; made by :func:`load_state`.
+
+Attributes (numpy arrays): ``position`` and ``quaternion_wxyz`` (pose of the vehicle frame in
+the world), ``linear_velocity_world`` (velocity of the vehicle frame's origin) and
+``angular_velocity_world``, ``q``, ``qd`` and ``tau`` (joint order). ``row()`` is the state
+as one row of the trajectory CSV's state columns (13 + 2n numbers), the layout
+:func:`forward_dynamics` takes."""
+
+
+def load_model(path, base=None, repair_inertia=False):
+    """Reads a model file (``*.urdf`` or ``*.vms.json``) as ``vms`` reads MODEL arguments.
+
+    ``base``: the vehicle type (``"free"``, ``"planar"``, ``"ball"``, ...; ``vms --base``);
+    URDF files default to ``"free"``, ``.vms.json`` files carry their own.
+    ``repair_inertia``: links whose inertia is not physical get the mean of their principal
+    moments (``vms --repair-inertia``), with an :class:`InputWarning` each.
+    Returns a :class:`Model`. Raises :class:`InputError` (the message is ``vms``'s line) for a
+    file that cannot be used, ValueError for an unknown ``base``."""
+    return _core.load_model(_os.fspath(path), base, bool(repair_inertia))
+
+
+def load_state(path, model):
+    """Reads a STATE file (JSON: ``base``, ``q``, ``qd``, optional ``tau``) for ``model``.
+
+    Returns a :class:`State`; raises :class:`InputError` as ``vms inspect --state`` reports a
+    bad file (sizes, unknown keys, velocities a vehicle type cannot have)."""
+    return _core.load_state(_os.fspath(path), model)
+
+
+def inspect(model, state, solver="aba", root=None):
+    """``vms inspect``'s figures for ``state`` (from :func:`load_state` with this ``model``).
+
+    Returns a dict with exactly the keys of ``vms inspect``'s JSON, in its order:
+    ``joint_names`` (list of str), ``qdd`` (n), ``base_linear_acc_world`` (3),
+    ``base_angular_acc_world`` (3), ``linear_momentum`` (3), ``angular_momentum_origin`` (3),
+    ``kinetic_energy`` (float), ``center_of_mass`` (3), ``Hmm`` (n x n), ``Hstar`` (n x n),
+    ``solver`` (str), ``base_type`` (str), ``dof`` (int), ``angular_momentum_com`` (3),
+    ``total_mass`` (float), and ``root`` when given. Vectors and matrices are numpy arrays.
+    Accelerations are under the state's ``tau`` alone (no damping, no external force).
+
+    ``solver``: a registered solver name (``vms --solver``); ``root``: a link name whose body
+    becomes the root of the base-invariant solver (``vms --root``; ``solver`` is then
+    ``"aba"`` or ``"base-invariant"``). Raises ValueError for an unknown solver or root, or one
+    that does not handle the vehicle type; :class:`InputError` when a result is not finite."""
+    return _core.inspect(model, state, solver, root)
+
+
+def forward_dynamics(model, X, TAU, solver="aba"):
+    """Forward dynamics of a batch of N states.
+
+    ``X``: array (N, 13 + 2n), each row a state in the trajectory CSV's column order:
+    ``base_px base_py base_pz base_qw base_qx base_qy base_qz base_vx base_vy base_vz base_wx
+    base_wy base_wz`` (velocities in the world frame, as in STATE files), ``q`` (n), ``qd`` (n).
+    ``TAU``: array (N, n) of joint forces. Returns an array (N, 6 + n): the vehicle's linear and
+    angular acceleration in the world frame (d/dt of ``base_v*`` and ``base_w*``), then ``qdd``;
+    equal to :func:`inspect`'s ``base_linear_acc_world``, ``base_angular_acc_world`` and ``qdd``
+    for each state. Quaternions are normalised; mimic joints follow their leaders; a row that is
+    not finite gives a row of NaN.
+
+    The loop runs in C++ with the GIL released (threads run batches in parallel), without
+    allocating per state; C-contiguous float64 arrays are read without a copy. Raises
+    ValueError for wrong shapes, an unknown solver, or a row whose vehicle velocity has
+    components the vehicle type cannot have."""
+    return _core.forward_dynamics(model, X, TAU, solver)
