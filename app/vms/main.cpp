@@ -30,6 +30,8 @@ const char* kHelp =
     "            (one CSV row of summary.json figures per grid point; PATH: /model/links/2/mass,\n"
     "            link:NAME.mass, joint:NAME.origin.x, /duration, ...)\n"
     "  vms sweep merge SHARD.csv... [--out FILE.csv]   (joins the CSVs of --shard K/N runs)\n"
+    "  vms dmap MODEL --joints A,B [--state STATE] [--grid N] --out MAP.csv [--base TYPE]\n"
+    "           (disturbance map: vehicle rotation per unit motion of two joints, curvature)\n"
     "  vms solvers [NAME] [--markdown]   (the solvers, integrators and printed errata: a list,\n"
     "              one in full, or docs/solvers.md's tables)\n"
 #ifdef VMS_HAVE_PLOT
@@ -114,6 +116,7 @@ int main(int argc, char** argv) {
     if (command == "mount") return runMount(argc, argv);
     if (command == "run") return runRun(argc, argv);
     if (command == "sweep") return runSweep(argc, argv);
+    if (command == "dmap") return runDmap(argc, argv);
     if (command == "solvers") return runSolvers(argc, argv);
 #ifdef VMS_HAVE_PLOT
     if (command == "plot") return runPlot(argc, argv);
