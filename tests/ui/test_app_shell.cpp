@@ -1,13 +1,15 @@
 // The application shell's helpers and persistence: the speed ladder, frame statistics, the
 // example catalogue (models/<name>.md before the scenario's comment), recent files, overlay
-// and layout persistence across windows, and closing with unsaved edits (Cancel keeps the
-// window and the edits).
+// and layout persistence across windows, resetting the layout while the toolbar's extension
+// opens, and closing with unsaved edits (Cancel keeps the window and the edits).
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QTextBrowser>
+#include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include "test_app_support.hpp"
@@ -106,6 +108,29 @@ class TestAppShell : public QObject {
     QVERIFY(!window->sceneView()->overlayVisible(ui::Overlay::EndEffectorTrail));
     QVERIFY(!window->findChild<QDockWidget*>("logDock")->isVisible());
     window->resetLayout();
+    QVERIFY(window->findChild<QDockWidget*>("logDock")->isVisible());
+  }
+
+  /// Window > Reset layout while the toolbar's extension (the >> button) is opening: the
+  /// layout's animation of the toolbar must not outlive the state it restores (it crashed).
+  void resetLayoutWhileTheToolbarExpands() {
+    auto window = shownWindow();
+    window->resize(700, 700);
+    QString error;
+    QVERIFY2(window->openFile(sourcePath("models/seed004_planar_one_joint.scenario.json"), &error),
+             qPrintable(error));
+    QTest::qWait(100);
+    auto* toolbar = window->findChild<QToolBar*>("simulationToolbar");
+    QVERIFY(toolbar);
+    auto* extension = toolbar->findChild<QToolButton*>("qt_toolbar_ext_button");
+    QVERIFY(extension && extension->isVisible());
+    for (int delay_ms : {0, 20, 80, 150}) {
+      QTest::mouseClick(extension, Qt::LeftButton, {}, extension->rect().center());
+      QTest::qWait(delay_ms);
+      window->resetLayout();
+      QTest::qWait(400);
+    }
+    QVERIFY(toolbar->isVisible());
     QVERIFY(window->findChild<QDockWidget*>("logDock")->isVisible());
   }
 

@@ -55,6 +55,9 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
   createWindowMenu();
   createHelpMenu();
   connectSignals();
+  // Docks and toolbars move without animation: Qt's restoreState() (Window > Reset layout)
+  // during one, e.g. of the toolbar opening its extension, shows a widget it has deleted.
+  setAnimated(false);
   default_layout_ = saveState();
   restoreLayout();
   updateTitle();
