@@ -1,5 +1,5 @@
-// Teach mode and the analysis overlays in the main window (issue 10, part 4), on seed 004's
-// spatial example (computed torque along the joint sweep):
+// Teach mode and the analysis overlays in the main window, on seed 004's spatial example
+// (computed torque along the joint sweep):
 // - typing a number in a joint's box (degrees) poses that joint at exactly that angle, and the
 //   slider follows;
 // - the Teach panel's live numbers equal the core functions at the shown pose
@@ -10,6 +10,7 @@
 // - Lambda(k) at every link: the worker sends one ellipsoid per body when the overlay is on,
 //   equal to LinkOperationalInertias at the state, and the view draws them; the rotational
 //   and force ellipsoid choices change the picture;
+// - numbers far out of range (a diverging run) keep the live view's labels short;
 // - frame rate while playing: adding Lambda(k) at every link keeps more than half the rate of
 //   the default overlays; the rate with every overlay on is printed (VMS_RUN_SERIAL: timed).
 #include <qcustomplot.h>
@@ -162,6 +163,34 @@ class TestAppTeach : public QObject {
       QCOMPARE(axis->range().lower, 0.0);
       QCOMPARE(axis->range().upper, 1.0);
     }
+  }
+
+  /// A run far out of range (a diverging one) shows its numbers with 6 significant digits:
+  /// labels stay short, and the view, with it the dock and the window, no wider.
+  void hugeValuesMakeShortLabels() {
+    ui::TeachLiveView view;
+    const int usual_width = view.minimumSizeHint().width();
+    ui::SimFrame frame;
+    frame.snapshot.momenta.center_of_mass = Vec3(1e300, -2.5e299, 3e-290);
+    frame.snapshot.vehicle_attitude_deviation = 1e12;
+    view.showFrame(frame, false);
+    auto* com = view.findChild<QLabel*>("teach_com");
+    auto* attitude = view.findChild<QLabel*>("teach_attitude");
+    QVERIFY(com && attitude);
+    QCOMPARE(com->text(), QString("(1e+300, -2.5e+299, 0) m"));
+    QCOMPARE(attitude->text(), QString::number(1e12 * 180.0 / M_PI, 'g', 6) + QChar(0x00B0));
+    QVERIFY2(
+        view.minimumSizeHint().width() <= usual_width,
+        qPrintable(
+            QString("%1 px, %2 px before").arg(view.minimumSizeHint().width()).arg(usual_width)));
+    for (QLabel* label : {com, attitude})
+      QVERIFY2(label->sizeHint().width() < 300, qPrintable(label->text()));
+    // Rounding noise next to the largest component shows as 0, a small CoM as it is.
+    frame.snapshot.momenta.center_of_mass = Vec3(0.125, 1e-17, -2e-3);
+    frame.snapshot.vehicle_attitude_deviation = 0.5 * M_PI / 180.0;
+    view.showFrame(frame, false);
+    QCOMPARE(com->text(), QString("(0.125, 0, -0.002) m"));
+    QCOMPARE(attitude->text(), QString("0.5") + QChar(0x00B0));
   }
 
   void holdPoseKeepsThePoseWhenPlayed() {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/analysis/dynamic_singularity.hpp"
+#include "ui/panels/message_label.hpp"
 
 namespace vms::ui {
 
@@ -19,6 +20,18 @@ constexpr double kNearSingular = 1e-3;
 
 QString number(double v) {
   return std::isfinite(v) ? QString::number(v, 'g', 5) : QStringLiteral("undefined");
+}
+
+/// A component of a vector whose largest is `scale` (6 significant digits, so that no value,
+/// however large, makes a long label; 0 when it is rounding noise next to the largest).
+QString componentText(double v, double scale) {
+  if (!std::isfinite(v)) return number(v);
+  return std::abs(v) <= 1e-12 * scale ? QStringLiteral("0") : QString::number(v, 'g', 6);
+}
+
+/// Shows `text` in a label made by the view (a MessageLabel: it wraps, and asks for no width).
+void showText(QLabel* label, const QString& text) {
+  label->setText(MessageLabel::displayable(text));
 }
 
 bool singularToRounding(double inverse_condition) {
@@ -52,11 +65,11 @@ double plotted(double w, double inverse_condition) {
 
 TeachLiveView::TeachLiveView(QWidget* parent)
     : QWidget(parent),
-      fixed_(new QLabel(this)),
-      floating_(new QLabel(this)),
-      ratio_(new QLabel(this)),
-      attitude_(new QLabel(this)),
-      com_(new QLabel(this)),
+      fixed_(new MessageLabel(this)),
+      floating_(new MessageLabel(this)),
+      ratio_(new MessageLabel(this)),
+      attitude_(new MessageLabel(this)),
+      com_(new MessageLabel(this)),
       plot_(new QCustomPlot(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -140,17 +153,20 @@ void TeachLiveView::showFrame(const SimFrame& frame, bool record_pose) {
   values_.ratio = a.dynamic_singularity;
   values_.attitude_deg = s.vehicle_attitude_deviation * 180.0 / M_PI;
   values_.system_com = s.momenta.center_of_mass;
-  fixed_->setText(values_.valid ? measureText(a.manipulability_fixed, a.inverse_condition_fixed)
-                                : tr("no analysis frame"));
-  floating_->setText(values_.valid
-                         ? measureText(a.manipulability_floating, a.inverse_condition_floating)
-                         : QString("–"));
-  ratio_->setText(values_.valid ? ratioText(values_.ratio, a.inverse_condition_fixed)
-                                : QString("–"));
-  attitude_->setText(QString::number(values_.attitude_deg, 'f', 3) + QChar(0x00B0));
+  showText(fixed_, values_.valid ? measureText(a.manipulability_fixed, a.inverse_condition_fixed)
+                                 : tr("no analysis frame"));
+  showText(floating_, values_.valid
+                          ? measureText(a.manipulability_floating, a.inverse_condition_floating)
+                          : QString("–"));
+  showText(ratio_,
+           values_.valid ? ratioText(values_.ratio, a.inverse_condition_fixed) : QString("–"));
+  // An angle below 1e-9 degree is rounding noise.
+  showText(attitude_, componentText(values_.attitude_deg, 1e3) + QChar(0x00B0));
   const Vec3& c = values_.system_com;
-  com_->setText(
-      QString("(%1, %2, %3) m").arg(c.x(), 0, 'f', 4).arg(c.y(), 0, 'f', 4).arg(c.z(), 0, 'f', 4));
+  const double scale = c.cwiseAbs().maxCoeff();
+  showText(com_, QString("(%1, %2, %3) m")
+                     .arg(componentText(c.x(), scale), componentText(c.y(), scale),
+                          componentText(c.z(), scale)));
 
   if (!record_pose || !values_.valid) return;
   const VecX& q = s.state.q;
