@@ -9,10 +9,11 @@
 #include <vector>
 
 #include "core/scenario/output_quantities.hpp"
+#include "core/scenario/run_output.hpp"
 
 namespace vms {
 
-class OutputCsvWriter {
+class OutputCsvWriter : public RunOutput {
  public:
   /// Writes to `file` (not owned) the quantities with a bit of `use`; `quantities` must
   /// outlive the writer.
@@ -20,6 +21,8 @@ class OutputCsvWriter {
   void writeHeader();
   /// One row at `at` (`first`: the run's first snapshot). Allocates nothing.
   void writeRow(const OutputSample& at, const Snapshot& first);
+  /// As a run's output (ScenarioRun::setOutput): writeRow.
+  void write(const OutputSample& at, const Snapshot& first) override { writeRow(at, first); }
   const std::vector<std::string>& columns() const { return columns_; }
 
  private:

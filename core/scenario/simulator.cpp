@@ -363,9 +363,17 @@ void Simulator::snapshot(Snapshot& s) {
     const ControllerSetup& setup = scenario_.controllers[i];
     double e = 0.0;
     if (const auto* joint = jointSetup(setup)) {
-      VecX qd, qdot, qdd;
-      trajectories_[traj++]->evaluate(t_, qd, qdot, qdd);
-      e = (qd - gatherJoints(state_.q, joint->joints)).cwiseAbs().maxCoeff();
+      // Into workspaces sized by the first snapshot: the next ones allocate nothing.
+      if (references_.size() < 3 * traj + 3) references_.resize(3 * traj + 3);
+      VecX& reference = references_[3 * traj];
+      trajectories_[traj]->evaluate(t_, reference, references_[3 * traj + 1],
+                                    references_[3 * traj + 2]);
+      ++traj;
+      for (size_t k = 0; k < joint->joints.size(); ++k) {
+        const double d =
+            std::abs(reference[static_cast<Eigen::Index>(k)] - state_.q[joint->joints[k]]);
+        if (std::isnan(d) || d > e) e = d;  // max |q_d - q|, NaN kept
+      }
     } else if (std::holds_alternative<ResolvedRateSetup>(setup)) {
       double pos = 0.0, ori = 0.0;
       static_cast<ResolvedRateController&>(*controllers_[i]).poseError(state_, pos, ori);
@@ -377,7 +385,7 @@ void Simulator::snapshot(Snapshot& s) {
                                  state_.base_orientation);
     }
     s.tracking = true;
-    s.tracking_error = std::max(s.tracking_error, e);
+    if (std::isnan(e) || e > s.tracking_error) s.tracking_error = e;  // NaN kept
   }
 }
 

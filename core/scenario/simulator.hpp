@@ -167,6 +167,8 @@ class Simulator {
   std::vector<std::unique_ptr<Controller>> inner_;  // inner loops of resolved_rate
   std::vector<int> wheel_joints_;
   VecX tau_, thrust_, q_before_;
+  // snapshot()'s workspaces: q, qd, qdd of each joint controller's reference, in order.
+  std::vector<VecX> references_;
   ControlOutput out_;
   Data data_;
 };
