@@ -24,6 +24,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/errata_registry.hpp"
+#include "core/solvers/solver_entry.hpp"
 #include "test_app_support.hpp"
 #include "ui/app/measured_run.hpp"
 #include "ui/panels/formulations_panel.hpp"
@@ -166,6 +167,11 @@ class TestAppFormulations : public QObject {
       if (list->item(i)->text() == "barycentric") {
         QVERIFY(!(list->item(i)->flags() & Qt::ItemIsEnabled));
         QCOMPARE(list->item(i)->toolTip(), problem);
+      } else if (list->item(i)->flags() & Qt::ItemIsEnabled) {
+        // A solver it handles: what the solver computes, its registry entry's summary.
+        const SolverEntry* entry = solverRegistry().find(list->item(i)->text().toStdString());
+        QVERIFY(entry);
+        QCOMPARE(list->item(i)->toolTip().toStdString(), entry->summary);
       }
   }
 

@@ -14,10 +14,10 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
-#include "core/integrators/integrator.hpp"
+#include "core/integrators/integrator_entry.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/scenario/default_scenario.hpp"
-#include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/solver_entry.hpp"
 #include "test_app_support.hpp"
 #include "ui/app/timeline_bar.hpp"
 #include "ui/model/model_document.hpp"
@@ -309,11 +309,12 @@ class TestAppSimulation : public QObject {
       const QStandardItem* item = items->item(solver->findText(QString::fromStdString(name)));
       QVERIFY(item);
       QCOMPARE(item->isEnabled(), solverSupports(name, base));
-      // Unsupported: the reason; supported: what the user gets from it (issue 11: no
-      // developer words such as "core registry").
-      if (item->isEnabled())
+      // Unsupported: the reason; supported: what the user gets from it, the entry's summary
+      // (no developer words such as "core registry").
+      if (item->isEnabled()) {
         QVERIFY2(!item->toolTip().isEmpty() && !item->toolTip().contains("registry"), name.c_str());
-      else
+        QCOMPARE(item->toolTip().toStdString(), solverRegistry().find(name)->summary);
+      } else
         QCOMPARE(item->toolTip().toStdString(), solverSupportProblem(name, base));
       if (!item->isEnabled()) ++greyed;
     }
@@ -341,7 +342,7 @@ class TestAppSimulation : public QObject {
       QVERIFY(item);
       QCOMPARE(item->isEnabled(), name != "momentum-rk4");
       if (item->isEnabled())
-        QVERIFY2(!item->toolTip().isEmpty(), name.c_str());
+        QCOMPARE(item->toolTip().toStdString(), integratorRegistry().find(name)->summary);
       else
         QCOMPARE(item->toolTip().toStdString(), integratorSupportProblem(name, base));
     }

@@ -3,17 +3,15 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QHash>
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <algorithm>
 
 #include "core/analysis/end_effector_analysis.hpp"
-#include "core/integrators/integrator.hpp"
-#include "core/solvers/base_invariant_solver.hpp"
-#include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/integrators/integrator_entry.hpp"
 #include "core/solvers/rooted_solver.hpp"
+#include "core/solvers/solver_entry.hpp"
 
 namespace vms::ui {
 
@@ -26,28 +24,13 @@ QComboBox* makeCombo(const QString& tip, QWidget* parent) {
   return combo;
 }
 
-// What a user gets from each solver and integrator (display texts; the names are the core
-// registries'). A name without an entry shows no tooltip of its own.
-QString methodDescription(const QString& name) {
-  static const QHash<QString, const char*> texts = {
-      {"aba", "Articulated-body algorithm: O(N), the fastest; the default"},
-      {"crba", "Builds the mass matrix and solves with it: the textbook method, O(N^3)"},
-      {"quasi-lagrange",
-       "Seed 000: Lagrange's equations in the vehicle's own velocities (quasi-coordinates)"},
-      {"lagrange-poincare",
-       "Seed 001: the vehicle eliminated through momentum and the mechanical connection"},
-      {"generalized-jacobian",
-       "Seed 004: the vehicle eliminated through momentum; the generalized inertia H*"},
-      {"denoc", "Seed 003: the decoupled natural orthogonal complement (N and H matrices)"},
-      {"barycentric", "Seed 003: barycentric vectors of a free-floating system"},
-      {"base-invariant", "Seed 002: recursions that may start from any link (the Root selector)"},
-      {"rk4", "Classical Runge-Kutta on the group, fixed step: accurate; the default"},
-      {"euler", "One evaluation per step: the simplest, first order"},
-      {"rk45", "Adaptive Runge-Kutta with error control"},
-      {"momentum-rk4", "Seed 001: steps the vehicle's momentum instead of its velocity"},
-  };
-  const auto it = texts.find(name);
-  return it == texts.end() ? QString() : QObject::tr(it.value());
+// What a user gets from a solver or integrator: its registry entry's summary.
+QString methodSummary(const QString& name) {
+  const std::string n = name.toStdString();
+  if (const SolverEntry* e = solverRegistry().find(n)) return QString::fromStdString(e->summary);
+  if (const IntegratorEntry* e = integratorRegistry().find(n))
+    return QString::fromStdString(e->summary);
+  return {};
 }
 
 QString rootTip() {
@@ -230,7 +213,7 @@ void SimulationToolbar::greyOutUnsupported(QComboBox* combo,
     QStandardItem* item = items->item(i);
     const std::string problem = problemOf(item->text().toStdString(), base);
     item->setEnabled(problem.empty());
-    item->setToolTip(problem.empty() ? methodDescription(item->text())
+    item->setToolTip(problem.empty() ? methodSummary(item->text())
                                      : QString::fromStdString(problem));
   }
 }

@@ -24,6 +24,7 @@
 #include "core/analysis/operational_space_inertia.hpp"
 #include "core/model/data.hpp"
 #include "core/solvers/errata_registry.hpp"
+#include "core/solvers/solver_entry.hpp"
 #include "ui/panels/matrix_heat_map.hpp"
 #include "ui/plots/plot_style.hpp"
 #include "ui/sim/errata_ghost.hpp"
@@ -219,8 +220,13 @@ void FormulationsPanel::setScenario(const Scenario& scenario) {
       QListWidgetItem* item = list->item(i);
       const QString problem = supportProblem(item->data(kIdRole).toString());
       if (problem.isEmpty()) {
-        const Erratum* e = findErratum(item->data(kIdRole).toString().toStdString());
-        item->setToolTip(e ? QString::fromStdString(e->explanation) : QString());
+        // What the solver computes, or what is wrong with the printed form: the entries' words.
+        const std::string id = item->data(kIdRole).toString().toStdString();
+        const Erratum* e = findErratum(id);
+        const SolverEntry* solver = solverRegistry().find(id);
+        item->setToolTip(QString::fromStdString(e        ? e->explanation
+                                                : solver ? solver->summary
+                                                         : std::string()));
       } else {
         item->setFlags(item->flags() & ~Qt::ItemIsEnabled);  // greyed, the reason as tooltip
         item->setToolTip(problem);
