@@ -55,7 +55,7 @@ class MainWindow : public QMainWindow {
   /// A file that reads but does not compile gets an "Open as draft" button; a file saved as a
   /// draft opens as one again without asking.
   bool openFile(const QString& path, QString* error = nullptr, bool repair_inertia = false);
-  /// Added (drafts): opens `path` as a draft if its model does not compile or its scenario does
+  /// Opens `path` as a draft if its model does not compile or its scenario does
   /// not assemble (ModelDocument::openAsDraft): the tree marks each problem, the draft bar
   /// names them, the simulation stays off until they are fixed.
   bool openAsDraft(const QString& path, QString* error = nullptr);
@@ -138,12 +138,14 @@ class MainWindow : public QMainWindow {
   HelpBrowser* helpBrowser() const { return help_browser_; }  // once Documentation was opened
   void showDocumentation();  // Help > Documentation (README and docs/, offline)
   QAction* redoAction() const { return redo_action_; }
-  /// Added: File > New: a new untitled document from a template (ui/model/model_templates.hpp,
+  /// File > New: a new untitled document from a template (ui/model/model_templates.hpp,
   /// by id), after the unsaved-edits question. False (with a message) if refused.
   bool newFromTemplate(const QString& template_id, QString* error = nullptr);
   /// Every panel frames and scenarios go to: the 3D view, then the docks in table order.
   const std::vector<std::unique_ptr<WorkbenchPanel>>& panels() const { return panels_; }
-  /// The widget of the first panel that is a `Widget` (a view class); nullptr if none.
+  /// The widget of the first panel that is a `Widget` (a view class); nullptr if none. For
+  /// tests: the app's own code reaches panels through the WorkbenchContext (its signals and
+  /// requests), never by type or object name (scripts/check-panel-access.py).
   template <class Widget>
   Widget* panelWidget() const {
     for (const auto& panel : panels_)

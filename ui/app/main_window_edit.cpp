@@ -13,6 +13,7 @@
 #include <QUndoStack>
 
 #include "ui/app/main_window.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
 
 namespace vms::ui {
@@ -65,7 +66,8 @@ void commitFocusedField() {
 
 void MainWindow::createEditMenu() {
   QMenu* menu = menuBar()->addMenu(tr("&Edit"));
-  menu->setObjectName("editMenu");  // panels add their edit actions (WorkbenchPanel::addMenus)
+  menu->setObjectName("editMenu");
+  context_->setEditMenu(menu);  // panels add their edit actions (WorkbenchPanel::addMenus)
   undo_action_ = menu->addAction(tr("&Undo"));
   undo_action_->setShortcut(QKeySequence::Undo);
   redo_action_ = menu->addAction(tr("&Redo"));

@@ -1,7 +1,6 @@
 #include "ui/app/measured_run.hpp"
 
 #include <QApplication>
-#include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,8 +10,8 @@
 #include "ui/app/frame_pump.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/simulation_toolbar.hpp"
+#include "ui/app/workbench_context.hpp"
 #include "ui/model/model_document.hpp"
-#include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
 
@@ -36,11 +35,11 @@ void MeasuredRun::start() {
        {Overlay::ManipulabilityFixed, Overlay::ManipulabilityFloating, Overlay::SystemCenterOfMass,
         Overlay::MomentumArrows, Overlay::EndEffectorTrail, Overlay::JointAxes})
     window_->setOverlay(o, true);
-  window_->panelWidget<PlotPanel>()->setVisiblePlots(
-      {PlotKind::Momentum, PlotKind::MomentumDrift, PlotKind::BaseReaction});
+  WorkbenchContext* context = window_->context();
+  context->showPlots({PlotKind::Momentum, PlotKind::MomentumDrift, PlotKind::BaseReaction});
   window_->simulationToolbar()->setRealTimeFactor(options_.real_time_factor);
   // The teaching text next to the view (README screenshots show it).
-  if (auto* explanation = window_->findChild<QDockWidget*>("explanationDock")) explanation->raise();
+  context->bringExplanationToFront();
   window_->sceneView()->resetCamera();  // frames the model in the view's settled size
   connect(window_->controller(), &SimulationController::runStateChanged, this,
           &MeasuredRun::runStateChanged);
@@ -122,8 +121,9 @@ void MeasuredRun::finish() {
   r["max_ui_latency_at_s"] = probe_.worstAtSeconds();
   r["ui_latency_probe_interval_ms"] = 10;
   r["ui_latency_samples"] = double(probe_.lateness().count());
-  r["plots_shown"] = window_->panelWidget<PlotPanel>()->plotCount();
-  r["plot_points_received"] = double(window_->panelWidget<PlotPanel>()->pointsReceived());
+  const PlotsShown plots = window_->context()->plotsShown();
+  r["plots_shown"] = plots.plots;
+  r["plot_points_received"] = double(plots.points_received);
   // The run state is the worker's (queued to this thread): a divergence is known from its
   // own signal even when the state change has not arrived yet.
   r["run_state"] = divergence_.isEmpty() ? QLatin1String(states[int(controller->runState())])

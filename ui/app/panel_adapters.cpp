@@ -97,6 +97,7 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
                      &ModelTreePanel::setSelectedBody);
     // The structural edits: the tree's context menu, and the Edit menu (addMenus).
     actions_ = new StructureActions(context.document(), tree, context.window());
+    context_ = &context;
     document_ = context.document();
     window_ = context.window();
     QWidget* window = context.window();
@@ -109,7 +110,8 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
   }
   void addMenus(QMenuBar* bar, QMenu* exports) override {
     (void)exports;
-    if (auto* edit = bar->findChild<QMenu*>("editMenu"); edit && actions_) {
+    (void)bar;
+    if (QMenu* edit = context_ ? context_->editMenu() : nullptr; edit && actions_) {
       edit->addSeparator();
       actions_->addTo(edit);
       // Edit > DH Table…: the non-modal DH-table editor, created on first use.
@@ -130,6 +132,7 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
 
  private:
   StructureActions* actions_ = nullptr;
+  WorkbenchContext* context_ = nullptr;
   ModelDocument* document_ = nullptr;
   QWidget* window_ = nullptr;
   DhTableEditor* dh_editor_ = nullptr;
@@ -183,6 +186,15 @@ class StudyDock : public Adapter<StudyPanel> {
 class ExplanationDock : public Adapter<ExplanationPanel> {
  public:
   using Adapter::Adapter;
+  void bind(WorkbenchContext& context) override {
+    QObject::connect(&context, &WorkbenchContext::explanationRequested, view_,
+                     [this](const QString& markdown, const QString& directory) {
+                       view_->showMarkdown(markdown, directory);
+                       bringToFront();
+                     });
+    QObject::connect(&context, &WorkbenchContext::explanationToFront, view_,
+                     [this] { bringToFront(); });
+  }
   void scenarioLoaded(const Scenario&, const ScenarioOrigin& source) override {
     if (!source.opened) return;  // an edit keeps the document's text (and its scroll position)
     if (source.path.isEmpty()) {

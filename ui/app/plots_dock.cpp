@@ -14,10 +14,13 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <limits>
+#include <memory>
+#include <optional>
 
 #include "ui/app/settings_keys.hpp"
 #include "ui/app/workbench_context.hpp"
 #include "ui/app/workbench_panel.hpp"
+#include "ui/model/model_document.hpp"
 #include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
@@ -43,11 +46,33 @@ const PlotInfo kPlots[] = {
     {PlotKind::JointTorques, "jointTorques", "Joint &torques"},
 };
 
-class PlotsDock : public WorkbenchPanel {
+class PlotsDock : public WorkbenchPanel, public PlotsServer {
  public:
   explicit PlotsDock(WorkbenchContext& context)
       : context_(&context), plots_(new PlotPanel(context.window())) {}
+  ~PlotsDock() override { context_->servePlots(nullptr); }
   QWidget* widget() const override { return plots_; }
+  void bind(WorkbenchContext& context) override { context.servePlots(this); }
+
+  void showPlots(const std::vector<PlotKind>& kinds) override { plots_->setVisiblePlots(kinds); }
+  bool showFigurePlot(const QStringList& quantities) override {
+    // The built-in plots shown before the first figure come back with the next document.
+    if (!*shown_before_figures_) {
+      *shown_before_figures_ = plots_->visiblePlots();
+      QObject::connect(
+          context_->document(), &ModelDocument::opened, plots_,
+          [plots = plots_, shown_before = shown_before_figures_] {
+            plots->removeCustomPlots();
+            plots->setVisiblePlots(**shown_before);
+            shown_before->reset();
+          },
+          Qt::SingleShotConnection);
+    }
+    plots_->setVisiblePlots({});
+    plots_->removeCustomPlots();
+    return plots_->addCustomPlot(quantities);
+  }
+  PlotsShown plotsShown() const override { return {plots_->plotCount(), plots_->pointsReceived()}; }
 
   void addMenus(QMenuBar* bar, QMenu* exports) override {
     createPlotsMenu(bar);
@@ -116,6 +141,9 @@ class PlotsDock : public WorkbenchPanel {
 
   WorkbenchContext* context_;
   PlotPanel* plots_;
+  // The built-in plots shown before the first figure, while a figure is shown.
+  std::shared_ptr<std::optional<std::vector<PlotKind>>> shown_before_figures_ =
+      std::make_shared<std::optional<std::vector<PlotKind>>>();
 };
 
 }  // namespace

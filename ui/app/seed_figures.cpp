@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
-#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
@@ -11,9 +10,7 @@
 
 #include "ui/app/example_catalog.hpp"
 #include "ui/app/main_window.hpp"
-#include "ui/model/model_document.hpp"
-#include "ui/panels/explanation_panel.hpp"
-#include "ui/plots/plot_panel.hpp"
+#include "ui/app/workbench_context.hpp"
 
 namespace vms::ui {
 
@@ -22,9 +19,6 @@ namespace {
 QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-/// PlotPanel property: the built-in plots shown before the first preset (QList<int>).
-const char* const kSavedPlots = "seedFigureSavedPlots";
 
 }  // namespace
 
@@ -52,40 +46,15 @@ bool showFigurePreset(MainWindow& window, const FigurePreset& preset, const QStr
   if (!window.openFile(scenario, error)) return false;
   QStringList ids;
   for (const std::string& id : preset.quantities) ids << q(id);
-  if (PlotPanel* plots = window.panelWidget<PlotPanel>()) {
-    // The next file opened (other than through a preset) gets the plots back that were
-    // shown before the first preset.
-    if (!plots->property(kSavedPlots).isValid()) {
-      QList<int> kinds;
-      for (PlotKind kind : plots->visiblePlots()) kinds << int(kind);
-      plots->setProperty(kSavedPlots, QVariant::fromValue(kinds));
-      QObject::connect(
-          window.document(), &ModelDocument::opened, plots,
-          [plots] {
-            std::vector<PlotKind> kinds;
-            for (int kind : plots->property(kSavedPlots).value<QList<int>>())
-              kinds.push_back(PlotKind(kind));
-            plots->setProperty(kSavedPlots, QVariant());
-            plots->removeCustomPlots();
-            plots->setVisiblePlots(kinds);
-          },
-          Qt::SingleShotConnection);
-    }
-    plots->setVisiblePlots({});
-    plots->removeCustomPlots();
-    if (!plots->addCustomPlot(ids)) {
-      if (error)
-        *error = tr("%1: a quantity is not plottable: %2").arg(q(preset.id), ids.join(", "));
-      return false;
-    }
+  WorkbenchContext* context = window.context();
+  QString problem;
+  if (!context->showFigurePlot(ids, &problem)) {
+    if (error) *error = q(preset.id) + ": " + problem;
+    return false;
   }
-  if (ExplanationPanel* explanation = window.panelWidget<ExplanationPanel>()) {
-    explanation->showMarkdown(
-        figurePresetMarkdown(preset, source, ExampleCatalog::explanation(scenario)),
-        QFileInfo(scenario).absolutePath());
-    // In front of the docks it is tabbed with: the caption is what the entry is for.
-    if (auto* dock = window.findChild<QDockWidget*>("explanationDock")) dock->raise();
-  }
+  // In front of the docks it is tabbed with: the caption is what the entry is for.
+  context->explain(figurePresetMarkdown(preset, source, ExampleCatalog::explanation(scenario)),
+                   QFileInfo(scenario).absolutePath());
   return true;
 }
 

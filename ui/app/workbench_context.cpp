@@ -38,6 +38,24 @@ void WorkbenchContext::setExportDirectory(const QString& dir) {
   QSettings().setValue(settings_keys::kLastExportDirectory, dir);
 }
 
+void WorkbenchContext::showPlots(const std::vector<PlotKind>& kinds) {
+  if (plots_) plots_->showPlots(kinds);
+}
+
+bool WorkbenchContext::showFigurePlot(const QStringList& quantities, QString* error) {
+  if (!plots_) {
+    if (error) *error = tr("no panel shows plots");
+    return false;
+  }
+  if (plots_->showFigurePlot(quantities)) return true;
+  if (error) *error = tr("a quantity is not plottable: %1").arg(quantities.join(", "));
+  return false;
+}
+
+PlotsShown WorkbenchContext::plotsShown() const {
+  return plots_ ? plots_->plotsShown() : PlotsShown{};
+}
+
 void WorkbenchContext::selectJoint(int joint) {
   // The tree gives a compiled joint (user order); the inspector edits description joints.
   if (!controller_->hasSimulation()) return;

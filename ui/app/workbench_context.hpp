@@ -1,16 +1,21 @@
 #pragma once
 // What the panels of the workbench share, and the one way they talk to each other: the
 // document and the simulation they show, the window their widgets and dialogs go in, the last
-// directory of file dialogs, and signals for the log and the selection. A panel connects itself to
-// these in WorkbenchPanel::bind() (the model tree forwards its row selections here, the property
-// inspector listens), so that the main window wires no panel to another. Cross-panel events go
-// through the context in the order panels were bound: the 3D view, then the docks in table order.
+// directory of file dialogs, the Edit menu, signals for the log and the selection, and
+// requests to the views (plots, explanation) from the window's tools. A panel connects itself
+// to these in WorkbenchPanel::bind() (the model tree forwards its row selections here, the
+// property inspector listens), so that the main window wires no panel to another and nothing
+// looks a panel up by type or name. Cross-panel events go through the context in the order
+// panels were bound: the 3D view, then the docks in table order.
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 #include "core/spatial/se3.hpp"
+#include "ui/plots/plot_kind.hpp"
 
+class QMenu;
 class QWidget;
 
 namespace vms::ui {
@@ -19,6 +24,22 @@ class ModelDocument;
 class SimulationController;
 
 enum class MessageLevel { Info, Warning, Error };
+
+/// What the plots have shown of the run (the self-measurement report).
+struct PlotsShown {
+  int plots = 0;             // plots shown
+  long points_received = 0;  // history frames the plots received
+};
+
+/// The requests that answer, served by the plots dock (WorkbenchContext::servePlots in its
+/// bind()).
+class PlotsServer {
+ public:
+  virtual ~PlotsServer() = default;
+  virtual void showPlots(const std::vector<PlotKind>& kinds) = 0;
+  virtual bool showFigurePlot(const QStringList& quantities) = 0;
+  virtual PlotsShown plotsShown() const = 0;
+};
 
 class WorkbenchContext : public QObject {
   Q_OBJECT
@@ -37,6 +58,29 @@ class WorkbenchContext : public QObject {
   /// the app's own models folder).
   QString exportDirectory() const;
   void setExportDirectory(const QString& dir);
+  /// The window's Edit menu (set by the window before WorkbenchPanel::addMenus): panels add
+  /// their edit actions to it there.
+  QMenu* editMenu() const { return edit_menu_; }
+  void setEditMenu(QMenu* menu) { edit_menu_ = menu; }
+
+  // Requests to the views, from the window's tools (seed figures, the measured run). The
+  // panel that shows them serves each from bind(); without it a request does nothing.
+  /// The plots dock answers the plot requests (nullptr: none).
+  void servePlots(PlotsServer* server) { plots_ = server; }
+  /// The plots show exactly these built-in plots.
+  void showPlots(const std::vector<PlotKind>& kinds);
+  /// The plots show one plot of exactly `quantities` (ids), in place of the built-in and custom
+  /// plots, until another document is opened: then the built-in plots shown before come back.
+  /// False (with `error`) when a quantity is not plottable or no panel shows plots.
+  bool showFigurePlot(const QStringList& quantities, QString* error = nullptr);
+  /// What the plots have shown (zeros without a plots panel).
+  PlotsShown plotsShown() const;
+  /// The explanation shows `markdown` (images relative to `directory`) in front of its tabs.
+  void explain(const QString& markdown, const QString& directory) {
+    emit explanationRequested(markdown, directory);
+  }
+  /// The explanation comes to the front of the docks it is tabbed with.
+  void bringExplanationToFront() { emit explanationToFront(); }
 
  public slots:
   // The log: whatever panel shows messages listens to logged().
@@ -58,6 +102,10 @@ class WorkbenchContext : public QObject {
   void showGhosts(const std::vector<std::vector<vms::Pose>>& ghosts) { emit ghostsMoved(ghosts); }
 
  signals:
+  /// explain(): for the explanation panel.
+  void explanationRequested(const QString& markdown, const QString& directory);
+  /// bringExplanationToFront(): for the explanation panel's dock.
+  void explanationToFront();
   /// The ghost models moved (showGhosts).
   void ghostsMoved(const std::vector<std::vector<vms::Pose>>& ghosts);
   void logged(vms::ui::MessageLevel level, const QString& text);
@@ -75,6 +123,8 @@ class WorkbenchContext : public QObject {
   ModelDocument* document_;
   SimulationController* controller_;
   QWidget* window_;
+  QMenu* edit_menu_ = nullptr;
+  PlotsServer* plots_ = nullptr;
 };
 
 }  // namespace vms::ui

@@ -69,14 +69,14 @@ class WorkbenchPanel {
 
 /// One dock of the main window.
 struct PanelSpec {
-  QString id;     // the dock's objectName (layout persistence, findChild)
+  QString id;     // the dock's objectName (layout persistence; tab_with names docks by it)
   QString title;  // the dock's title (Window menu)
   Qt::DockWidgetArea area = Qt::RightDockWidgetArea;
   /// Creates the panel; its widget's parent is context.window().
   std::function<std::unique_ptr<WorkbenchPanel>(WorkbenchContext&)> create;
   QString tab_with;  // id of an earlier dock to share tabs with (that one stays in front)
   int size = 0;      // initial width (left/right area) or height (top/bottom); 0: Qt's choice
-  /// Added: initial height of a left/right dock stacked above or below others in its column
+  /// Initial height of a left/right dock stacked above or below others in its column
   /// (their shares of the column are in proportion); 0: Qt's choice.
   int column_share = 0;
 };
