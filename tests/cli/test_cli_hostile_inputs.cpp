@@ -1,4 +1,4 @@
-// Issue 12's ten classes of hostile input through the `vms` command line: every bad input ends
+// Ten classes of hostile input through the `vms` command line: every bad input ends
 // with exit status 1 (bad file) or 2 (bad arguments) and exactly one stderr line that names the
 // file; never a signal, never a run that "succeeds" with nothing done or with NaN in its output.
 // Reproducers: the regression corpus fuzz/regressions/ (fuzz/README.md); generated inputs are

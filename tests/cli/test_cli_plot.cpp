@@ -178,7 +178,7 @@ void TestCliPlot::pngOfSimulateColumns() {
   QVERIFY2(r.status == 0, r.err.constData());
   QVERIFY2(r.err.isEmpty(), r.err.constData());  // headless, and quiet
   const Png png = decodePng(readAll(out));
-  // Default size: the desktop plot exports' 1600 x 1000 px at scale 2 (issue 11).
+  // Default size: the desktop plot exports' 1600 x 1000 px at scale 2.
   QCOMPARE(png.width, 1600);
   QCOMPARE(png.height, 1000);
   QVERIFY2(distinctColors(png) > 20, qPrintable(QString::number(distinctColors(png))));

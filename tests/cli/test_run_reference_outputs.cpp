@@ -1,7 +1,7 @@
 // Every example scenario (models/*.scenario.json) run by `vms run` produces bitwise the same
 // trajectory.csv and the same summary.json values as the reference outputs committed in
-// tests/data/reference-outputs/<name>.json before the output quantities were redesigned
-// (issue 8): the SHA-256 of the CSV, its columns and row count, and every summary value except
+// tests/data/reference-outputs/<name>.json before the output quantities were redesigned: the
+// SHA-256 of the CSV, its columns and row count, and every summary value except
 // the wall-clock ones (exact double equality). On a difference the test names the first
 // differing row (from per-row hashes), the columns that differ anywhere (from per-column
 // hashes) and, for the first and last rows, the first differing cell.

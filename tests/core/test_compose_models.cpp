@@ -1,4 +1,4 @@
-// Composing models (issue 13, "Compose real robots"): SPART's KUKA LWR mounted on seed 004's
+// Composing models: SPART's KUKA LWR mounted on seed 004's
 // spacecraft, and a model's vehicle replaced by another. Checked against independent
 // computations: the mounted arm's link poses equal vehicle pose · mount placement · the arm's
 // own fixed-base kinematics; the composite's accelerations equal MuJoCo's on the same

@@ -1,5 +1,5 @@
-// Mass properties from link shapes and a density (issue 13, "Model editor": "inertia from
-// geometry matches closed forms"), the capsule shape and shapes that follow the joints:
+// Mass properties from link shapes and a density (inertia from geometry matches closed
+// forms), the capsule shape and shapes that follow the joints:
 // - each primitive against its textbook closed form typed here by hand;
 // - the capsule against a numerical integration of its disks along the axis (the squared
 //   radius is a polynomial in z on each piece, so composite Simpson is exact up to rounding and

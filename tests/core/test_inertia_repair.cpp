@@ -1,4 +1,4 @@
-// Real files' inertias (issue 13, "Compose real robots"): a negative principal moment that is
+// Real files' inertias: a negative principal moment that is
 // rounding noise (iCub: -5.4e-20 kg m^2 on a point-mass link) is clipped with one warning; a
 // real violation (ANYmal C's cameras, PR2's sensor mount: A + B < C) is rejected with a pointer
 // to --repair-inertia, which balances the link as MuJoCo's balanceinertia does. Checked against

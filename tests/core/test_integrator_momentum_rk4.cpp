@@ -1,6 +1,6 @@
-// "momentum-rk4" (issue 9): RK4 on seed 001's reduced state, the world spatial momentum carried
-// exactly. Checks: the issue's case (10-link tree spun to ~400 rad/s by constant joint torques,
-// 20 s at 1 ms: momentum drift <= 1e-12 where rk4 drifts ~1e-2); order 4 in q; with gravity,
+// "momentum-rk4": RK4 on seed 001's reduced state, the world spatial momentum carried
+// exactly. Checks: a 10-link tree spun to ~400 rad/s by constant joint torques for 20 s at
+// 1 ms (momentum drift <= 1e-12 where rk4 drifts ~1e-2); order 4 in q; with gravity,
 // external body forces, force models and a vehicle wrench the momentum changes exactly as the
 // integrated wrench; agreement with rk4 as dt -> 0; the conserved subgroup components of every
 // vehicle type; restart from an edited State; no allocation per step; the registry.
@@ -126,7 +126,7 @@ double stateDistance(const State& a, const State& b) {
   return e;
 }
 
-/// The issue's system: a free-floating 10-link revolute tree and constant joint torques that
+/// The stress case: a free-floating 10-link revolute tree and constant joint torques that
 /// spin it up to a few hundred rad/s in 20 s (rk4: ~400 rad/s, momentum drift ~7e-2).
 struct IssueCase {
   Model model = makeModel(BaseType::Free, 11, 2024, 0.0);
@@ -184,7 +184,7 @@ void TestIntegratorMomentumRk4::registry() {
   }
 }
 
-// The issue's case, the whole 20 s at 1 ms, for both integrators.
+// The stress case, the whole 20 s at 1 ms, for both integrators.
 void TestIntegratorMomentumRk4::issueCaseConservesMomentum() {
   const IssueCase c;
   const Drift mrk = momentumDrift(c.model, "momentum-rk4", c.s0, c.tau, 20.0, 1e-3);

@@ -289,7 +289,7 @@ void TestIoDh::jsonBlockErrors() {
 }
 
 QTEST_APPLESS_MAIN(TestIoDh)
-// The examples are written as DH tables and stay so when saved (issue 13): the table is written
+// The examples are written as DH tables and stay so when saved: the table is written
 // back, angles in degrees where they were, while the links and joints it expands into are
 // unchanged; an edit of one of them writes the model link by link, an added link is written
 // after the table. Every form reads back bit for bit.

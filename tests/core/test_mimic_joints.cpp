@@ -1,4 +1,4 @@
-// Mimic joints (issue 13, URDF <mimic>: Panda's, Baxter's, PR2's grippers): one generalized
+// Mimic joints (URDF <mimic>: Panda's, Baxter's, PR2's grippers): one generalized
 // coordinate drives a leader and its mimics, in every solver. Checked against the coupling
 // eliminated by hand: with G the map from the independent coordinates to all of them
 // (nu = G x), the reduced equations G^T M G x_dd = G^T (tau - h) with M and h of the same model

@@ -1,4 +1,4 @@
-// Drafts (issue 13, "an invalid model can still be saved as a draft and reopened"):
+// Drafts (an invalid model can still be saved as a draft and reopened):
 // diagnoseModel lists every refusal of compileModel, each tied to the item it names, and a
 // stand-in that compiles. Each kind of refusal is checked alone (exactly one problem, on the
 // right item: neutralising it must not cause a second, made-up one), then several at once

@@ -1,4 +1,4 @@
-// "Export URDF with meshes" (issue 13, "Files and safety") and the mesh-file rules it shares
+// "Export URDF with meshes" and the mesh-file rules it shares
 // with the 3D view (core/io/mesh_files, core/io/urdf_export):
 //  - mesh references resolve as written (relative, package://, file:// with %20), then in the
 //    user's mesh folders (SPART's kuka_iiwa.urdf names a folder it does not ship);

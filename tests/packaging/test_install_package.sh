@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installation and the Debian package (issue 11). Usage: test_install_package.sh BUILD_DIR
+# Installation and the Debian package. Usage: test_install_package.sh BUILD_DIR
 #  1. `cmake --install` into a temporary prefix: the programs, the examples, README and docs,
 #     the desktop entry and icon are where the programs look for them, and the installed `vms`
 #     runs an installed example.

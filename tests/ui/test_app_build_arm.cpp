@@ -1,4 +1,4 @@
-// Issue 13 end to end, through the window's actions only: File > New (empty vehicle), then a
+// Building an arm end to end, through the window's actions only: File > New (empty vehicle), then a
 // 3-link revolute arm built with the model tree's actions (Insert = add child link, the context
 // menu, F2 = rename, Ctrl+D = duplicate, Delete) and values typed into the property
 // inspector's fields. Every step is snapshotted (model and scenario text); undoing everything

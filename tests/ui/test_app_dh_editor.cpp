@@ -1,5 +1,5 @@
-// The DH-table editor (issue 13: "A DH-table editor (seed 004's convention, with b0, epsilon,
-// zeta, eta) for serial arms: the examples are written in DH and stay in DH after saving"), on
+// The DH-table editor (seed 004's convention, with b0, epsilon, zeta, eta, for serial arms: the
+// examples are written in DH and stay in DH after saving), on
 // seed 004's spatial example:
 //  - a cell edit re-expands the model as seed 004's Eqs (1)-(10) say (joint i+1 at
 //    [Rx(alpha_i), (a_i + b_i, 0, d_i)] in body i, CoM at (a_i, 0, d_i)), one undo step; undo

@@ -1,5 +1,4 @@
-// Drafts (issue 13, "Files and safety": "an invalid model can still be saved as a draft and
-// reopened"). Seed 004's spatial arm with three faults that only compiling finds (link2's mass
+// Drafts: an invalid model can still be saved as a draft and reopened. Seed 004's spatial arm with three faults that only compiling finds (link2's mass
 // -5 kg, a second parent joint of link4 from the vehicle, a link attached to nothing):
 //  - opening it refuses with compileModel's message; the error dialog offers "Open as draft";
 //  - the draft: the bar over the 3D view counts the problems, the tree marks exactly the three

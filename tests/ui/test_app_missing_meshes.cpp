@@ -1,4 +1,4 @@
-// Meshes that are not found (issue 13, "Compose real robots"): SPART's kuka_iiwa.urdf names
+// Meshes that are not found: SPART's kuka_iiwa.urdf names
 // meshes_kuka_iiwa/ but ships meshes_iiwa/. Opening it shows the missing-mesh bar naming the
 // files; locating a folder that holds none of them is refused and remembers nothing; locating
 // the right one (or its parent) draws every mesh, hides the bar and is remembered for that

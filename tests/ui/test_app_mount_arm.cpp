@@ -1,4 +1,4 @@
-// "Mount arm…" and "Replace vehicle…" in the editor (issue 13, compose real robots): SPART's
+// "Mount arm…" and "Replace vehicle…" in the editor (composing real robots): SPART's
 // KUKA LWR mounted on an empty vehicle (File > New) and then a second one with a prefix, the
 // vehicle then replaced; each one undo step that restores the model exactly; the scenario's
 // initial state gains the arm's joints; refused edits (a name clash, an unreadable file) change

@@ -1,4 +1,4 @@
-// The plots dock in the main window at the default 1400 x 900 size (issue 11): every default
+// The plots dock in the main window at the default 1400 x 900 size: every default
 // plot, and a fourth one, with its full title and every legend entry inside the plot widget
 // and no scroll bar in the dock; on the examples whose manipulability plot stayed blank, the
 // pane says why. VMS_SCREENSHOT_DIR=DIR saves the dock as DIR/plots_layout.png (momentum) and

@@ -1,4 +1,4 @@
-// The toolbar's root selector (issue 9, seed 002 Appendix A): it lists the model's links after
+// The toolbar's root selector (seed 002 Appendix A): it lists the model's links after
 // "vehicle (model's own)", is disabled (with the reason as its tooltip) for a solver other than
 // base-invariant and for a vehicle that is not free, and choosing a link makes the worker step
 // with the base-invariant solver re-rooted there (SimulationController::runningSolver) while the

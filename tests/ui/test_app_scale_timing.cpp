@@ -1,8 +1,8 @@
-// Frame time of 100-body models (issue 11): the 100-body free-floating chain (URDF, no meshes)
+// Frame time of 100-body models: the 100-body free-floating chain (URDF, no meshes)
 // and the 98-body humanoid-size tree with a mesh per link (tests/data/scale) play in the main
 // window with the default overlays, the ones `--report` turns on and its three plots, at real
 // time, and the median wall time between frames shown (the figure `--report` gives as
-// frame_time_median_ms) is checked against the issue's 33 ms for both (see the data rows).
+// frame_time_median_ms) is checked against the 33 ms budget for both (see the data rows).
 // One actor per link and overlay glyph gave 118-150 ms; merged geometry, levels of detail and
 // culled back faces brought it down.
 // VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt). The machine
@@ -27,7 +27,7 @@ class TestAppScaleTiming : public QObject {
   void hundredBodyModelsWithinFrameBudget_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("budget_ms");
-    // Both meet the issue's 33 ms. Measured on the 2-core build machine under Xvfb with only
+    // Both meet the 33 ms budget. Measured on the 2-core build machine under Xvfb with only
     // niced background work (quietest 2 s batch of four, five runs): the chain 20.4-23.6 ms
     // (3D view 18-22 ms; single batches up to 32.3 ms), the humanoid 19.7-29.3 ms. The 30-96 ms
     // this test saw for the chain before were taken while parallel builds shared the machine.

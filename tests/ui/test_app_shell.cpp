@@ -172,9 +172,8 @@ class TestAppShell : public QObject {
     QVERIFY(window->close());
   }
 
-  // Issue 11: Undo/Redo lived in the File menu and Ctrl+Z did nothing while the cursor was in
-  // the field just edited. The Edit menu's shortcuts reach the document from a focused field,
-  // committing the field first.
+  // Undo/Redo are in the Edit menu, and their shortcuts reach the document even while the
+  // cursor is in the field just edited, committing the field first.
   void undoFromAFocusedField() {
     const QString model = dir_.filePath("undo.vms.json");
     QVERIFY(QFile::copy(sourcePath("models/seed004_spatial.vms.json"), model));
@@ -222,8 +221,8 @@ class TestAppShell : public QObject {
     QVERIFY(!window->document()->isModified());
   }
 
-  // Issue 11: the shortcuts list lacked Ctrl+Z, Ctrl+Shift+Z, Ctrl+0 and Ctrl+Q, About showed
-  // no version and the docs were not reachable. The list is made from the actions themselves.
+  // The shortcuts list holds every shortcut (Ctrl+Z, Ctrl+Shift+Z, Ctrl+0 and Ctrl+Q included:
+  // it is made from the actions themselves), About shows the version, the docs are reachable.
   void helpListsEveryShortcutTheVersionAndTheDocs() {
     QCoreApplication::setApplicationVersion("9.8.7");
     auto window = shownWindow();
@@ -243,8 +242,8 @@ class TestAppShell : public QObject {
     help->close();
   }
 
-  // Issue 11: Ctrl+E with no model asked for a file name; export dialogs started in the app's
-  // models folder.
+  // Ctrl+E does nothing without a model (no file name asked for); export dialogs start in the
+  // user's folders, never in the app's models folder.
   void exportsNeedAModelAndStartInTheUsersFolders() {
     auto window = shownWindow();
     QVERIFY(!window->trajectoryExportAction()->isEnabled());
@@ -260,8 +259,8 @@ class TestAppShell : public QObject {
     QCOMPARE(window->context()->exportDirectory(), dir_.path());
   }
 
-  // Issue 11: the empty window gave no hint. It shows a start page (open, recent files, the
-  // examples by their notes' titles) until a document is open.
+  // The window shows a start page (open, recent files, the examples by their notes' titles)
+  // until a document is open.
   void startPageUntilADocumentIsOpen() {
     auto window = shownWindow();
     QCOMPARE(window->centralView(), static_cast<QWidget*>(window->startPage()));
@@ -289,8 +288,8 @@ class TestAppShell : public QObject {
              QFileInfo(window->document()->path()).absoluteFilePath());
   }
 
-  // Issue 13: Ctrl+S on an example overwrote it. The shipped examples are read-only: saving
-  // into their folder is refused with the reason, and the file is untouched.
+  // The shipped examples are read-only: Ctrl+S or saving into their folder is refused with the
+  // reason, and the file is untouched.
   void shippedExamplesAreReadOnly() {
     const QString example = sourcePath("models/seed004_planar.vms.json");
     QVERIFY(ui::MainWindow::isShippedExample(example));
@@ -332,7 +331,7 @@ class TestAppShell : public QObject {
     QVERIFY(ui::ModelDocument::findRecovery(autosave_.path()).has_value());
     auto window = shownWindow();
     // The last session's file: a normal start would open it, and ask right away to save or
-    // discard the restored edits (issue 11). startSession opens nothing after a restore.
+    // discard the restored edits. startSession opens nothing after a restore.
     QSettings().setValue(ui::settings_keys::kLastSession,
                          sourcePath("models/seed004_planar.vms.json"));
     {

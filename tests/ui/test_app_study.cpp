@@ -1,6 +1,5 @@
-// The Study panel (issue 13, "Design studies": "a study panel that sweeps one or two
-// parameters ..., runs a scenario for each in parallel on all cores, and plots a metric
-// against the parameters; results exportable as CSV and figures"), on seed 004's one-joint
+// The Study panel (sweeps one or two parameters, runs a scenario for each in parallel on all
+// cores, plots a metric against the parameters; results exportable as CSV and figures), on seed 004's one-joint
 // scenario: a 3 x 2 grid (link 1's mass, the duration) runs through `vms sweep`, the table has
 // six rows and the plot two curves of three points; the CSV is the one `vms sweep` writes for
 // the same scenario and grid run by hand (with one job: the file does not depend on the jobs);

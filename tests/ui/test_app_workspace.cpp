@@ -1,5 +1,5 @@
-// View > Reachable Workspace (issue 13, "Design studies": "the reachable workspace (fixed-base
-// and free-floating) can be shown in the 3D view as a point cloud coloured by manipulability"),
+// View > Reachable Workspace (the reachable workspace, fixed-base and free-floating, shown in
+// the 3D view as a point cloud coloured by manipulability),
 // on seed 004's spatial spacecraft arm: the cloud has one point per sample, every point within
 // the arm's reach of joint 1 (fixed base), the free-floating workspace (the 1700 kg bus moving
 // so the system centre of mass stays put) is smaller than the fixed-base one, Hide removes the

@@ -295,8 +295,8 @@ void TestModelPanels::inspectorRefusedEditRevertsTheField() {
   const QPoint izz_at = izz_field->mapTo(&inspector, QPoint(0, 0));
 
   enter(mass, "-3");
-  // Issue 11: the inline error pushed every field down, so the next click missed. The
-  // fields stay where they were.
+  // The inline error does not push the fields down (the next click would miss): they stay
+  // where they were.
   QApplication::processEvents();
   QCOMPARE(izz_field->mapTo(&inspector, QPoint(0, 0)), izz_at);
   QCOMPARE(mass->text(), before);

@@ -1,4 +1,4 @@
-// What the live plots must show legibly (issue 11, "Plots"): legends and titles inside the
+// What the live plots must show legibly: legends and titles inside the
 // plot at a dock's width, the momentum legend factored (colour = component, style = part),
 // the wheel not zooming while Ctrl + wheel zooms every plot's time axis together, a note
 // saying why a pane is empty, the dynamic-singularity ratio on a log axis, offset tick

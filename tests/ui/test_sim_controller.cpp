@@ -282,8 +282,8 @@ class TestSimController : public QObject {
     QVERIFY(std::abs(advanced - 0.25 * elapsed2) <= 0.1 * 0.25 * elapsed2);
   }
 
-  // Issue 11: at 0.25x the status bar showed 0.77, 0.70, 0.65 - the average since the run
-  // began at 1x. The measured factor is the recent rate, restarted at each speed change.
+  // The measured factor is the recent rate, restarted at each speed change: at 0.25x after a
+  // start at 1x it reads 0.25, not the average since the run began (0.77, 0.70, 0.65, ...).
   void measuredFactorFollowsASpeedChangeWhileRunning() {
     Fixture f;
     QVERIFY(f.load(f.scenario));

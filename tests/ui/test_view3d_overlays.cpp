@@ -82,7 +82,7 @@ class TestView3dOverlays : public QObject {
     QVERIFY(differingPixels(both, view->grabImage()) > 40);
   }
 
-  // Issue 11: a world triad and a reference grid; the grid's spacing is a round number of
+  // A world triad and a reference grid; the grid's spacing is a round number of
   // about a fifth of the model's size.
   void gridSpacingIsRound() {
     QCOMPARE(ui::gridSpacing(10.0), 2.0);

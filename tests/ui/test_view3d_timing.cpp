@@ -1,5 +1,5 @@
 // showFrame is cheap: the median time of showFrame (pose update + render) for the seed 004
-// spatial example at 1000 x 700 with every overlay on stays within the 33 ms frame
+// spatial example at 1000 x 700 with every overlay on stays within the 33 ms frame
 // budget under Xvfb/llvmpipe. Prints median, 99th percentile and per-batch medians.
 // VMS_RUN_SERIAL: measures wall time; CTest runs it alone (tests/CMakeLists.txt).
 #include <QElapsedTimer>
