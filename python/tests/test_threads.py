@@ -1,0 +1,75 @@
+"""The GIL is released while vms.forward_dynamics computes: another Python thread keeps
+running during the call (a call holding the GIL would stall it for the whole call; the check
+needs no second core and no timing ratio)."""
+
+import os
+import threading
+import time
+
+import numpy as np
+
+import vms
+from conftest import MODELS_DIR
+
+MODEL = os.path.join(MODELS_DIR, "seed004_spatial.vms.json")
+
+
+def batch(model, count, seed):
+    rng = np.random.default_rng(seed)
+    n = model.njoints
+    X = np.zeros((count, 13 + 2 * n))
+    quat = rng.normal(size=(count, 4))
+    X[:, 3:7] = quat / np.linalg.norm(quat, axis=1, keepdims=True)
+    X[:, 7:] = rng.uniform(-0.5, 0.5, (count, 6 + 2 * n))
+    return X, rng.uniform(-1, 1, (count, n))
+
+
+def run_while_counting(model, inputs):
+    """Runs forward_dynamics on each (X, TAU) of `inputs` in its own thread while this thread
+    counts. Returns the time from the first call's start to the last call's end, the longest
+    time within it during which this thread made no progress, and the results."""
+    starts, ends, results = [None] * len(inputs), [None] * len(inputs), [None] * len(inputs)
+    gaps, done = [], threading.Barrier(len(inputs) + 1)
+
+    def worker(k):
+        starts[k] = time.perf_counter()
+        results[k] = vms.forward_dynamics(model, *inputs[k])
+        ends[k] = time.perf_counter()
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(len(inputs))]
+    last = time.perf_counter()
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        now = time.perf_counter()
+        if now - last > 1e-3:
+            gaps.append((last, now))
+        last = now
+    for t in threads:
+        t.join()
+    start, end = min(starts), max(ends)
+    stall = max([min(b, end) - max(a, start) for a, b in gaps] + [0.0])
+    return end - start, stall, results
+
+
+def test_another_thread_runs_during_a_batch():
+    model = vms.load_model(MODEL)
+    X, TAU = batch(model, 200_000, 1)
+    duration, stall, (out,) = run_while_counting(model, [(X, TAU)])
+    assert duration > 0.05, "the batch is too short to tell"
+    # Holding the GIL would stall this thread for the whole call.
+    assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of a {duration:.3f} s call"
+    np.testing.assert_array_equal(out, vms.forward_dynamics(model, X, TAU))
+
+
+def test_two_batches_in_threads_do_not_hold_the_gil():
+    # Neither call holds the GIL (this thread keeps running while both compute), so they do not
+    # serialize on it; with two free cores they run side by side. Their results are those of
+    # sequential calls.
+    model = vms.load_model(MODEL)
+    inputs = [batch(model, 150_000, seed) for seed in (2, 3)]
+    expected = [vms.forward_dynamics(model, X, TAU) for X, TAU in inputs]
+    duration, stall, results = run_while_counting(model, inputs)
+    assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of {duration:.3f} s"
+    for k in range(2):
+        np.testing.assert_array_equal(results[k], expected[k])
