@@ -1,5 +1,6 @@
 // vms run SCENARIO [--out DIR]: runs a *.scenario.json (docs/scenario-format.md) and writes
 // DIR/trajectory.csv and DIR/summary.json (default DIR: ./out/<scenario name>).
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -8,6 +9,7 @@
 #include "core/io/text_files.hpp"
 #include "core/model/inertia_repair.hpp"
 #include "core/model/model_error.hpp"
+#include "core/scenario/output_csv.hpp"
 #include "core/scenario/output_statistics.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "json_writer.hpp"
@@ -52,8 +54,9 @@ int runRun(int argc, char** argv) {
     }
   });
   for (const auto& w : warnings) printWarning(w);
-  ScenarioRunner runner(scenario, path);  // the set-up's errors name the file
-  const Simulator& sim = runner.simulator();
+  // The set-up's errors name the file.
+  const std::unique_ptr<ScenarioRun> run = startScenarioRun(scenario, path);
+  const Simulator& sim = run->simulator();
   const Model& m = sim.model();
   const std::string dir = args.get("out").value_or("out/" + scenario.name);
   makeDirectories(dir);
@@ -61,14 +64,19 @@ int runRun(int argc, char** argv) {
   const std::string csv_path = dir + "/trajectory.csv";
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(csv_path.c_str(), "w"));
   if (!file) throw ModelError(csv_path + ": cannot open for writing");
+  OutputCsvWriter csv(file.get(), run->quantities());
+  csv.writeHeader();
   int status = kExitOk;
-  if (!runner.run(file.get())) {
+  const auto start = std::chrono::steady_clock::now();
+  run->setOutput(&csv);  // the first row, then every output instant as the run goes
+  if (!run->runToEnd()) {
     std::fprintf(stderr, "vms: %s; the CSV holds the rows up to then\n",
-                 runner.divergenceMessage().c_str());
+                 run->divergenceMessage().c_str());
     status = kExitDiverged;
   }
-  const double wall = runner.wallTime();
-  const OutputStatistics& statistics = runner.statistics();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const OutputStatistics& statistics = run->statistics();
 
   JsonObjectWriter j;
   j.string("scenario", scenario.name)
@@ -77,10 +85,11 @@ int runRun(int argc, char** argv) {
       .string("mode", maneuveringModeName(scenario.mode))
       .string("integrator", scenario.integrator)
       .string("status", status == kExitOk ? "ok" : "diverged")
-      .number("final_time", sim.time())
-      .integer("steps", sim.stepIndex())
+      // The last instant the rows and figures cover (before a divergence, if any).
+      .number("final_time", run->current().time)
+      .integer("steps", run->steps())
       .number("wall_time_s", wall)
-      .number("real_time_factor", wall > 0.0 ? sim.time() / wall : 0.0);
+      .number("real_time_factor", wall > 0.0 ? run->current().time / wall : 0.0);
   writeFigures(j, statistics, SummarySection::Momentum);
   if (sim.externalWork()) {
     j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
@@ -93,10 +102,10 @@ int runRun(int argc, char** argv) {
   writeFigures(j, statistics, SummarySection::Tracking);
   if (scenario.analysis) {
     j.string("analysis_frame", scenario.analysis->end_effector)
-        .integer("analysis_task_dimension", runner.analysisTaskDimension());
+        .integer("analysis_task_dimension", run->analysisTaskDimension());
     writeFigures(j, statistics, SummarySection::Analysis);
   }
-  j.strings("columns", runner.columns());
+  j.strings("columns", csv.columns());
   io::writeTextFile(dir + "/summary.json", j.str());
   return status;
 }

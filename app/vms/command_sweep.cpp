@@ -1,6 +1,6 @@
 // vms sweep SCENARIO --param PATH=FROM:TO:COUNT [--param ...] [--metric NAME[,NAME...]]
 //   [--jobs J] [--shard K/N] [--out FILE.csv]: runs the scenario at every point of the grid
-// (docs/design-studies.md), each run exactly as `vms run` makes it (ScenarioRunner), in
+// (docs/design-studies.md), each run exactly as `vms run` makes it (the same ScenarioRun), in
 // parallel on J threads, and writes one CSV row of summary.json figures per grid point, in
 // grid order whatever the order the runs finish in.
 #include <algorithm>
@@ -130,21 +130,21 @@ class Sweep {
   std::vector<std::string> figureNames() const {
     std::vector<std::string> warnings;
     const Scenario s = assemble(0, &warnings);
-    ScenarioRunner runner(s, path_);
     std::vector<std::string> names;
-    for (const auto& [key, value] : runner.summaryNumbers()) names.push_back(key);
+    for (const auto& [key, value] : startScenarioRun(s, path_)->summaryNumbers())
+      names.push_back(key);
     return names;
   }
 
   void run(std::size_t index, const std::vector<std::string>& metrics, PointResult& r) const {
     try {
       const Scenario s = assemble(index, &r.warnings);
-      ScenarioRunner runner(s, path_);
-      if (!runner.run()) {
+      const std::unique_ptr<ScenarioRun> run = startScenarioRun(s, path_);
+      if (!run->runToEnd()) {
         r.diverged = true;
-        r.message = atPoint(index, runner.divergenceMessage());
+        r.message = atPoint(index, run->divergenceMessage());
       }
-      const auto numbers = runner.summaryNumbers();
+      const auto numbers = run->summaryNumbers();
       for (const std::string& m : metrics) {
         const auto it = std::find_if(numbers.begin(), numbers.end(),
                                      [&](const auto& kv) { return kv.first == m; });

@@ -157,6 +157,7 @@ long ScenarioRun::advance(long max_steps) {
     ++taken;
     stepped_ = true;
     if (!takeInstant(last_good_time)) return taken;
+    ++steps_;
     record();
   }
   return taken;

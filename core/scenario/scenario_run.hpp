@@ -58,6 +58,9 @@ class ScenarioRun {
   bool runToEnd();
 
   bool finished() const { return simulator_->finished(); }
+  /// Steps taken to finite instants (those the statistics and the outputs cover): the
+  /// simulator's step index for a run that neither diverged nor restarted.
+  long steps() const { return steps_; }
   /// The last step (or the first instant) diverged; the run does not step until
   /// resumeFromLastFinite().
   bool diverged() const { return diverged_; }
@@ -125,6 +128,7 @@ class ScenarioRun {
   Snapshot first_;
   bool has_finite_ = false;  // snapshots_[current_] is finite
   bool stepped_ = false;     // a step was taken (setOutput writes the first instant before)
+  long steps_ = 0;
   bool diverged_ = false;
   double divergence_time_ = -1.0;
   std::string divergence_;

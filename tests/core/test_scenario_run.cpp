@@ -151,6 +151,7 @@ class TestScenarioRun : public QObject {
     compareRows(table.values(), expected.rows);
     compareSummary(run.summaryNumbers(), expected.summary);
     const long steps = run.simulator().stepIndex();
+    QCOMPARE(run.steps(), steps);
     QCOMPARE(table.rowCount(), 1 + steps / output_every + (steps % output_every ? 1 : 0));
     QCOMPARE(run.analysisTaskDimension() > 0, sc.analysis.has_value());
 
@@ -199,6 +200,7 @@ class TestScenarioRun : public QObject {
     QCOMPARE(run.divergenceMessage(), std::string(message));
     QCOMPARE(run.divergenceTime(), expected.diverged_at);
     QCOMPARE(run.current().time, expected.last_finite);
+    QCOMPARE(run.steps(), std::lround(expected.last_finite / sc.dt));
     // Rows and figures cover the instants up to the last finite one, all finite.
     compareRows(table.values(), expected.rows);
     compareSummary(run.summaryNumbers(), expected.summary);
