@@ -1,13 +1,14 @@
-// Link shapes in the property inspector (issue 13, "Model editor"): a link's shape type, sizes,
-// colour and "follows joints" are edited through the inspector's fields, each one undo step;
-// undoing every edit gives the description that was opened bit for bit (its .vms.json text),
-// redoing gives the edited one again. "Compute from shapes" sets mass, CoM and inertia from
-// the shapes and the chosen material in one undo step, equal to inertialFromShapes. A refused
-// size changes nothing. After a joint origin is edited in the inspector, the following capsule
-// of the parent link spans the link origin to the new joint position, in the description's
-// resolved shapes and in the 3D view's geometry (world bounds of the drawn capsule), and the
-// child's capsule starts there: no gap. The system mass line follows the edits. A mesh shape
-// (a scaled, rotated STL cube) computes as the box primitive at the same place.
+// Link shapes in the property inspector: a link's shape type, sizes, colour and "follows joints"
+// are edited through the inspector's fields, each one undo step; undoing every edit gives the
+// description that was opened bit for bit (its .vms.json text), redoing gives the edited one again.
+// "Compute from shapes" sets mass, CoM and inertia from the shapes and the chosen material in one
+// undo step, equal to inertialFromShapes. A refused size changes nothing; a size or origin beyond
+// the file formats' range (1e15) is refused with the file reader's reason. After a joint origin is
+// edited in the inspector, the following capsule of the parent link spans the link origin to the
+// new joint position, in the description's resolved shapes and in the 3D view's geometry (world
+// bounds of the drawn capsule), and the child's capsule starts there: no gap. The system mass line
+// follows the edits. A mesh shape (a scaled, rotated STL cube) computes as the box primitive at the
+// same place.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -189,6 +190,50 @@ class TestAppLinkShapes : public QObject {
     QCOMPARE(writeVmsJson(doc.description()), edited);
     // The edited text reads back to the same description.
     QCOMPARE(writeVmsJson(parseVmsJson(edited, "edited.vms.json")), edited);
+  }
+
+  /// A size, scale or origin beyond the file formats' range (1e15) is refused where it is typed,
+  /// with the file reader's own reason: stored, it could never be saved and opened again.
+  void sizeBeyondTheFileRangeIsRefused() {
+    ModelDocument doc;
+    PropertyInspector inspector(&doc);
+    inspector.show();
+    QString error;
+    QVERIFY2(doc.open(path_, &error), qPrintable(error));
+    inspector.showLink(0);  // the base's box
+    auto* size0 = inspector.findChild<QLineEdit*>("shape.size0");
+    auto* origin_x = inspector.findChild<QLineEdit*>("shape.origin.x");
+    QVERIFY(size0 && origin_x);
+
+    // What the reader says of the same number in the file.
+    QByteArray text(kFollowingArm);
+    text.replace("\"size\": [0.3, 0.3, 0.2]", "\"size\": [2e15, 0.3, 0.2]");
+    QString reader_error;
+    try {
+      parseVmsJson(text.toStdString(), "big.vms.json");
+    } catch (const std::exception& e) {
+      reader_error = e.what();
+    }
+    QVERIFY2(reader_error.contains("out of range"), qPrintable(reader_error));
+    const QString reason = reader_error.section(": ", -1);  // after "<source>: <element>: "
+    QVERIFY2(reason.startsWith("2e+15 is out of range"), qPrintable(reason));
+
+    for (QLineEdit* field : {size0, origin_x}) {
+      const QString before = field->text();
+      enter(field, "2e15");
+      QCOMPARE(inspector.problemText(), reason);
+      QCOMPARE(doc.undoStack()->count(), 0);
+      QCOMPARE(field->text(), before);
+    }
+    // At the limit: accepted, and the saved file opens again.
+    enter(size0, "1e15");
+    QCOMPARE(inspector.problemText(), QString());
+    QCOMPARE(doc.description().links[0].visuals[0].size.x(), 1e15);
+    const QString saved = dir_.filePath("limit.vms.json");
+    QVERIFY2(doc.save(saved, &error), qPrintable(error));
+    ModelDocument reopened;
+    QVERIFY2(reopened.open(saved, &error), qPrintable(error));
+    QCOMPARE(reopened.description().links[0].visuals[0].size.x(), 1e15);
   }
 
   void jointOriginEditStretchesTheFollowingShape() {

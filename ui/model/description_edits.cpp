@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "core/io/number_format.hpp"
 #include "core/io/error_messages.hpp"
 #include "core/io/rotations.hpp"
+#include "ui/model/file_number_range.hpp"
 
 namespace vms::ui {
 
@@ -28,10 +28,8 @@ std::string checkValue(const VecX& value, int expected, bool any_magnitude = fal
            ", got " + std::to_string(value.size());
   for (Eigen::Index i = 0; i < value.size(); ++i) {
     if (!std::isfinite(value[i])) return "not a finite number";
-    if (!any_magnitude && std::abs(value[i]) > io::kMaxMagnitude)
-      return io::formatDouble(value[i]) +
-             " is out of range (numbers in model, state and scenario files are at most 1e15 in "
-             "magnitude)";
+    if (!any_magnitude)
+      if (std::string problem = fileRangeProblem(value[i]); !problem.empty()) return problem;
   }
   return {};
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/model/link_shapes.hpp"
+#include "ui/model/file_number_range.hpp"
 
 namespace vms::ui {
 
@@ -48,6 +49,9 @@ std::string visualProblem(const Visual& v) {
     return "colour components must be within [0, 1]";
   if (!v.origin.p.allFinite() || !v.origin.R.allFinite())
     return "the origin must be finite numbers";
+  for (const Vec3* numbers : {&v.size, &v.mesh_scale, &v.origin.p})
+    for (int i = 0; i < 3; ++i)
+      if (std::string problem = fileRangeProblem((*numbers)[i]); !problem.empty()) return problem;
   return {};
 }
 

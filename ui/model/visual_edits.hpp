@@ -11,7 +11,7 @@ namespace vms::ui {
 /// positive (a capsule's length may be 0: a sphere; the length of a shape that follows the
 /// joints is not used and not checked), the colour within [0, 1], the origin finite, a mesh
 /// needs a file name and a finite non-zero scale, only a box, cylinder or capsule can follow
-/// the joints.
+/// the joints, and sizes, scale and origin are within the file formats' range (1e15).
 std::string visualProblem(const Visual& v);
 
 /// Bitwise equality of every field (an edit that changes nothing makes no undo step).
