@@ -13,6 +13,7 @@
 #include "core/model/model_error.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "core/scenario/scenario_keys.hpp"
 #include "core/scenario/step_count.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "core/solvers/rooted_solver.hpp"
@@ -38,16 +39,6 @@ auto withContext(const std::string& source, const std::string& key, F&& step) {
     if (what.rfind(source, 0) == 0) throw;  // already names the scenario file
     throw ModelError(source + ": " + key + ": " + what);
   }
-}
-
-// A registry name (solver, integrator): unknown names are rejected here, with the key path,
-// never discovered by the first step.
-void checkRegistered(const std::string& source, const char* key, const std::string& name,
-                     const std::vector<std::string>& names) {
-  if (std::find(names.begin(), names.end(), name) == names.end())
-    io::fail(source, key,
-             std::string("unknown ") + key + " " + io::quote(name) +
-                 " (available: " + joinNames(names) + ")");
 }
 
 /// The assembly of one scenario: the compiled model and the source for messages.
@@ -309,20 +300,18 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
   for (size_t i = 0; i < d.controllers.size(); ++i)
     s.controllers.push_back(a.controller(d.controllers[i], io::indexPath("controllers", i)));
 
-  // Time settings.
+  // Time settings, and every simple key's own check (scenario_keys.cpp).
+  checkScenarioKeyValues(d);
   s.duration = d.duration;
   s.dt = d.dt;
-  if (!(s.duration >= 0.0)) io::fail(source, "duration", "must be >= 0 (s)");
-  if (!(s.dt > 0.0)) io::fail(source, "dt", "must be > 0");
   if (const std::string problem = stepCountProblem(s.duration, s.dt); !problem.empty())
     io::fail(source, "duration", problem);
   s.control_period = d.control_period.value_or(s.dt);
   const double ratio = s.control_period / s.dt;
-  if (!(s.control_period > 0.0) || ratio < 1.0 - 1e-9 || std::abs(ratio - std::round(ratio)) > 1e-9)
+  if (ratio < 1.0 - 1e-9 || std::abs(ratio - std::round(ratio)) > 1e-9)
     io::fail(source, "control_period", "must be a whole multiple of dt (s)");
-  checkRegistered(source, "integrator", d.integrator, integratorNames());
-  // "root" (seed 002, Appendix A) first: a vehicle the rooted solver does not handle is the
-  // root's problem when the file names no solver.
+  // "root" (seed 002, Appendix A): a vehicle the rooted solver does not handle is the root's
+  // problem when the file names no solver.
   if (d.root) {
     if (d.solver != rootedSolverName())
       io::fail(source, "root",
@@ -332,7 +321,6 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
       io::fail(source, "root", problem);
     s.root = *d.root;
   }
-  checkRegistered(source, "solver", d.solver, solverNames());
   if (const std::string problem = integratorSupportProblem(d.integrator, s.model.base_type);
       !problem.empty())
     io::fail(source, "integrator", problem);
@@ -341,8 +329,6 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
     io::fail(source, "solver", problem);
   s.integrator = d.integrator;
   s.solver = d.solver;
-  if (d.output_every < 1 || d.output_every > 1000000000L)
-    io::fail(source, "output_every", "must be a whole number from 1 to 1e9");
   s.output_every = d.output_every;
 
   // Optional analysis output: manipulability of a frame, fixed base vs floating.

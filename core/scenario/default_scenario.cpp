@@ -19,19 +19,20 @@ std::string stem(const std::string& path) {
 }  // namespace
 
 Scenario defaultScenario(const Model& model, const std::string& source) {
+  const ScenarioDescription file_defaults;  // a scenario file's defaults (scenario_keys.hpp)
   Scenario s;
   s.name = model.name;
   s.source = source;
   s.model = model;
   s.initial_state = State::neutral(model);
   s.environment.type = EnvironmentSpec::Type::None;  // the model's own gravity
-  s.mode = ManeuveringMode::Floating;
+  s.mode = file_defaults.mode;
   s.duration = std::numeric_limits<double>::infinity();
   s.dt = kDefaultScenarioTimeStep;
   s.control_period = kDefaultScenarioTimeStep;
-  s.integrator = "rk4";
-  s.solver = "aba";
-  s.output_every = 1;
+  s.integrator = file_defaults.integrator;
+  s.solver = file_defaults.solver;
+  s.output_every = file_defaults.output_every;
   return s;
 }
 

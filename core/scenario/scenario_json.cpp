@@ -4,10 +4,13 @@
 #include <cmath>
 
 #include "core/environment/gravity_gradient.hpp"
+#include "core/io/error_messages.hpp"
 #include "core/io/json_util.hpp"
 #include "core/io/model_io.hpp"
 #include "core/io/state_io.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/vms_json.hpp"
+#include "core/scenario/detail/scenario_key_json.hpp"
 #include "core/solvers/rooted_solver.hpp"
 
 namespace vms {
@@ -554,113 +557,220 @@ std::string scenarioBaseName(const std::string& path) {
   return n;
 }
 
-ScenarioDescription parseScenarioDescription(const std::string& text, const std::string& source,
-                                             const std::string& base_dir,
-                                             std::vector<std::string>* warnings) {
-  const Json root = io::parseJsonText(text, source);
-  const std::vector<std::string> top = {
-      "name",         "model",    "base", "initial_state",  "environment", "actuators", "mode",
-      "controllers",  "duration", "dt",   "control_period", "integrator",  "solver",    "root",
-      "output_every", "analysis"};
-  checkKeys(root, "", source, top);
-  ObjectReader r(root, "", source);
-  ScenarioDescription d;
-  d.source = source;
-  if (r.has("comment")) d.comment = r.requireString("comment");
-  if (r.has("name")) d.name = r.requireString("name");
+// ---- the keys of the file (scenario_keys.cpp's table) ---------------------------------------
 
-  // Model: a path (relative to the scenario file) or an inline vms-model object.
+void readScenarioValue(const ScenarioKey& key, ScenarioKeyReader& in, ScenarioDescription& d) {
+  ObjectReader& r = in.object;
+  if (!r.has(key.name)) {
+    if (key.required) r.require(key.name);  // "missing (required)"
+    return;
+  }
+  const ScenarioValue value = key.type == ScenarioKey::Type::Text
+                                  ? ScenarioValue(r.requireString(key.name))
+                                  : ScenarioValue(r.requireNumber(key.name));
+  if (key.problem)
+    if (const std::string problem = key.problem(value); !problem.empty())
+      r.failAt(key.name, problem);
+  key.set(d, value);
+}
+
+// Model: a path (relative to the scenario file) or an inline vms-model object.
+void readScenarioModel(ScenarioKeyReader& in, ScenarioDescription& d) {
+  ObjectReader& r = in.object;
   const Json& mj = r.require("model");
   if (mj.is_string()) {
     d.model.path = pathValue(r, "model", mj);
     d.model.description =
-        loadModelDescription(resolveScenarioPath(base_dir, d.model.path), warnings);
+        loadModelDescription(resolveScenarioPath(in.base_dir, d.model.path), in.warnings);
   } else if (mj.is_object()) {
-    d.model.description = parseVmsJson(mj.dump(), source + ": model", warnings);
+    d.model.description = parseVmsJson(mj.dump(), in.source + ": model", in.warnings);
   } else {
     r.failAt("model", "expected a model file path or an inline vms-model object, got " +
                           io::describeJson(mj));
   }
-  if (r.has("base")) {
-    const std::string b = r.requireString("base");
-    d.base = baseTypeFromString(b);
-    if (!d.base)
-      r.failAt("base",
-               "unknown base type " + io::quote(b) + " (expected one of " + baseTypeNames() + ")");
-  }
+}
 
-  if (const Json* sj = r.get("initial_state")) {
-    StateReference s;
-    if (sj->is_string()) {
-      s.path = pathValue(r, "initial_state", *sj);
-      const std::string path = resolveScenarioPath(base_dir, s.path);
-      s.description = parseStateDescription(io::readTextFile(path), path);
-      s.source = path;
-    } else if (sj->is_object()) {
-      s.source = source + ": initial_state";
-      s.description = parseStateDescription(sj->dump(), s.source);
-    } else {
-      r.failAt("initial_state", "expected a STATE file path or an inline STATE object");
+void writeScenarioModel(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  out.object["model"] = d.model.path.empty()
+                            ? io::parseJsonText(writeVmsJson(d.model.description), "model")
+                            : Json(d.model.path);
+}
+
+void readScenarioInitialState(ScenarioKeyReader& in, ScenarioDescription& d) {
+  ObjectReader& r = in.object;
+  const Json* sj = r.get("initial_state");
+  if (!sj) return;
+  StateReference s;
+  if (sj->is_string()) {
+    s.path = pathValue(r, "initial_state", *sj);
+    const std::string path = resolveScenarioPath(in.base_dir, s.path);
+    s.description = parseStateDescription(io::readTextFile(path), path);
+    s.source = path;
+  } else if (sj->is_object()) {
+    s.source = in.source + ": initial_state";
+    s.description = parseStateDescription(sj->dump(), s.source);
+  } else {
+    r.failAt("initial_state", "expected a STATE file path or an inline STATE object");
+  }
+  d.initial_state = s;
+}
+
+void writeScenarioInitialState(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  if (d.initial_state)
+    out.object["initial_state"] = d.initial_state->path.empty()
+                                      ? stateJson(d.initial_state->description)
+                                      : Json(d.initial_state->path);
+}
+
+void readScenarioEnvironment(ScenarioKeyReader& in, ScenarioDescription& d) {
+  if (const Json* ej = in.object.get("environment"))
+    d.environment = readEnvironment(*ej, "environment", in.source);
+}
+
+void writeScenarioEnvironment(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  if (!std::holds_alternative<std::monostate>(d.environment.kind))
+    out.object["environment"] = environmentJson(d.environment);
+}
+
+void readScenarioActuators(ScenarioKeyReader& in, ScenarioDescription& d) {
+  const Json* aj = in.object.get("actuators");
+  if (!aj) return;
+  checkKeys(*aj, "actuators", in.source, {"reaction_wheels", "thrusters"});
+  ObjectReader a(*aj, "actuators", in.source);
+  if (a.has("reaction_wheels")) {
+    const Json& ws = requireArray(a, "reaction_wheels");
+    for (size_t i = 0; i < ws.size(); ++i)
+      d.reaction_wheels.push_back(
+          readWheel(ws[i], io::indexPath(a.keyPath("reaction_wheels"), i), in.source));
+  }
+  if (a.has("thrusters")) {
+    const Json& ts = requireArray(a, "thrusters");
+    for (size_t i = 0; i < ts.size(); ++i)
+      d.thrusters.push_back(
+          readThruster(ts[i], io::indexPath(a.keyPath("thrusters"), i), in.source));
+  }
+  a.finish({"reaction_wheels", "thrusters"});
+}
+
+void writeScenarioActuators(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  if (d.reaction_wheels.empty() && d.thrusters.empty()) return;
+  Json a = Json::object();
+  if (!d.reaction_wheels.empty()) {
+    Json ws = Json::array();
+    for (const ReactionWheelDescription& rw : d.reaction_wheels) {
+      const ReactionWheelSpec& w = rw.wheel;
+      ws.push_back(Json{{"name", w.name},
+                        {"position", io::jvec(w.position)},
+                        {"axis", io::jvec(w.axis)},
+                        {"mass", w.mass},
+                        {"spin_inertia", w.spin_inertia},
+                        {"transverse_inertia", w.transverse_inertia},
+                        {"max_torque", w.max_torque},
+                        {"max_speed", w.max_speed},
+                        {"initial_speed", rw.initial_speed}});
     }
-    d.initial_state = s;
+    a["reaction_wheels"] = ws;
   }
-
-  const std::string mode = r.string("mode", "floating");
-  const auto m = maneuveringModeFromName(mode);
-  if (!m)
-    r.failAt("mode", "unknown maneuvering mode " + io::quote(mode) +
-                         " (expected floating, rotation-floating, rotation-flying, "
-                         "translation-flying or flying)");
-  d.mode = *m;
-
-  if (const Json* aj = r.get("actuators")) {
-    checkKeys(*aj, "actuators", source, {"reaction_wheels", "thrusters"});
-    ObjectReader a(*aj, "actuators", source);
-    if (a.has("reaction_wheels")) {
-      const Json& ws = requireArray(a, "reaction_wheels");
-      for (size_t i = 0; i < ws.size(); ++i)
-        d.reaction_wheels.push_back(
-            readWheel(ws[i], io::indexPath(a.keyPath("reaction_wheels"), i), source));
+  if (!d.thrusters.empty()) {
+    Json ts = Json::array();
+    for (const ThrusterSpec& t : d.thrusters) {
+      Json j = Json::object();
+      j["name"] = t.name;
+      if (!t.link.empty()) j["link"] = t.link;
+      j["position"] = io::jvec(t.position);
+      j["direction"] = io::jvec(t.direction);
+      j["max_force"] = t.max_force;
+      j["proportional"] = t.proportional;
+      ts.push_back(j);
     }
-    if (a.has("thrusters")) {
-      const Json& ts = requireArray(a, "thrusters");
-      for (size_t i = 0; i < ts.size(); ++i)
-        d.thrusters.push_back(
-            readThruster(ts[i], io::indexPath(a.keyPath("thrusters"), i), source));
-    }
-    a.finish({"reaction_wheels", "thrusters"});
+    a["thrusters"] = ts;
   }
+  out.object["actuators"] = a;
+}
 
-  if (const Json* ej = r.get("environment"))
-    d.environment = readEnvironment(*ej, "environment", source);
+void readScenarioControllers(ScenarioKeyReader& in, ScenarioDescription& d) {
+  if (!in.object.has("controllers")) return;
+  const Json& cs = requireArray(in.object, "controllers");
+  for (size_t i = 0; i < cs.size(); ++i)
+    d.controllers.push_back(readController(cs[i], io::indexPath("controllers", i), in.source));
+}
 
-  if (r.has("controllers")) {
-    const Json& cs = requireArray(r, "controllers");
-    for (size_t i = 0; i < cs.size(); ++i)
-      d.controllers.push_back(readController(cs[i], io::indexPath("controllers", i), source));
+void writeScenarioControllers(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  if (d.controllers.empty()) return;
+  Json cs = Json::array();
+  for (const ControllerDescription& c : d.controllers) cs.push_back(controllerJson(c));
+  out.object["controllers"] = cs;
+}
+
+void readScenarioAnalysis(ScenarioKeyReader& in, ScenarioDescription& d) {
+  const Json* aj = in.object.get("analysis");
+  if (!aj) return;
+  checkKeys(*aj, "analysis", in.source, {"end_effector"});
+  ObjectReader a(*aj, "analysis", in.source);
+  d.analysis_end_effector = a.requireString("end_effector");
+  a.finish({"end_effector"});
+}
+
+void writeScenarioAnalysis(const ScenarioDescription& d, ScenarioKeyWriter& out) {
+  if (d.analysis_end_effector)
+    out.object["analysis"] = Json{{"end_effector", *d.analysis_end_effector}};
+}
+
+// "root" selects the base-invariant solver: "solver" may then be left out (assembly refuses
+// another one).
+void readScenarioSolver(ScenarioKeyReader& in, ScenarioDescription& d) {
+  if (!in.object.has("solver") && in.object.has("root")) {
+    d.solver = rootedSolverName();
+    return;
   }
+  readScenarioValue(*findScenarioKey("solver"), in, d);
+}
 
-  d.duration = r.requireNumber("duration");
-  if (!(d.duration >= 0.0)) r.failAt("duration", "must be >= 0 (s)");
-  d.dt = positive(r, "dt", 0.01);
-  if (r.has("control_period")) d.control_period = positive(r, "control_period", d.dt);
-  d.integrator = r.string("integrator", "rk4");
-  if (r.has("root")) d.root = r.requireString("root");
-  // "root" selects the base-invariant solver: "solver" may be left out (assembly refuses
-  // another one).
-  d.solver = r.string("solver", d.root ? rootedSolverName() : "aba");
-  const double every = r.number("output_every", 1.0);
-  if (!(every >= 1.0) || every != std::floor(every) || every > 1e9)
-    r.failAt("output_every", "must be a whole number from 1 to 1e9");
-  d.output_every = static_cast<long>(every);
-  if (const Json* aj = r.get("analysis")) {
-    checkKeys(*aj, "analysis", source, {"end_effector"});
-    ObjectReader a(*aj, "analysis", source);
-    d.analysis_end_effector = a.requireString("end_effector");
-    a.finish({"end_effector"});
+ScenarioDescription parseScenarioWithKeys(const ScenarioKeyTable& keys, const std::string& text,
+                                          const std::string& source, const std::string& base_dir,
+                                          std::vector<std::string>* warnings) {
+  const Json root = io::parseJsonText(text, source);
+  std::vector<std::string> names;
+  for (const ScenarioKey& k : keys) names.push_back(k.name);
+  checkKeys(root, "", source, names);
+  ObjectReader r(root, "", source);
+  ScenarioDescription d;
+  d.source = source;
+  if (r.has("comment")) d.comment = r.requireString("comment");
+  ScenarioKeyReader in{r, source, base_dir, warnings};
+  for (const ScenarioKey& k : keys) {
+    if (k.read)
+      k.read(in, d);
+    else
+      readScenarioValue(k, in, d);
   }
-  r.finish(top);
+  r.finish(names);
   return d;
+}
+
+std::string writeScenarioWithKeys(const ScenarioKeyTable& keys, const ScenarioDescription& d) {
+  Json o = Json::object();
+  if (d.comment) o["comment"] = *d.comment;
+  ScenarioKeyWriter out{o};
+  for (const ScenarioKey& k : keys) {
+    if (k.write) {
+      k.write(d, out);
+    } else if (const auto v = k.get(d)) {
+      if (const auto* s = std::get_if<std::string>(&*v))
+        o[k.name] = *s;
+      else if (k.type == ScenarioKey::Type::WholeNumber)
+        o[k.name] = static_cast<long>(std::get<double>(*v));
+      else
+        o[k.name] = std::get<double>(*v);
+    }
+  }
+  return io::prettyJson(o);
+}
+
+ScenarioDescription parseScenarioDescription(const std::string& text, const std::string& source,
+                                             const std::string& base_dir,
+                                             std::vector<std::string>* warnings) {
+  return parseScenarioWithKeys(scenarioKeys(), text, source, base_dir, warnings);
 }
 
 ScenarioDescription readScenarioDescription(const std::string& path,
@@ -669,66 +779,7 @@ ScenarioDescription readScenarioDescription(const std::string& path,
 }
 
 std::string writeScenarioJson(const ScenarioDescription& d) {
-  Json o = Json::object();
-  if (d.comment) o["comment"] = *d.comment;
-  if (d.name) o["name"] = *d.name;
-  o["model"] = d.model.path.empty() ? io::parseJsonText(writeVmsJson(d.model.description), "model")
-                                    : Json(d.model.path);
-  if (d.base) o["base"] = toString(*d.base);
-  if (d.initial_state)
-    o["initial_state"] = d.initial_state->path.empty() ? stateJson(d.initial_state->description)
-                                                       : Json(d.initial_state->path);
-  if (!std::holds_alternative<std::monostate>(d.environment.kind))
-    o["environment"] = environmentJson(d.environment);
-  if (!d.reaction_wheels.empty() || !d.thrusters.empty()) {
-    Json a = Json::object();
-    if (!d.reaction_wheels.empty()) {
-      Json ws = Json::array();
-      for (const ReactionWheelDescription& rw : d.reaction_wheels) {
-        const ReactionWheelSpec& w = rw.wheel;
-        ws.push_back(Json{{"name", w.name},
-                          {"position", io::jvec(w.position)},
-                          {"axis", io::jvec(w.axis)},
-                          {"mass", w.mass},
-                          {"spin_inertia", w.spin_inertia},
-                          {"transverse_inertia", w.transverse_inertia},
-                          {"max_torque", w.max_torque},
-                          {"max_speed", w.max_speed},
-                          {"initial_speed", rw.initial_speed}});
-      }
-      a["reaction_wheels"] = ws;
-    }
-    if (!d.thrusters.empty()) {
-      Json ts = Json::array();
-      for (const ThrusterSpec& t : d.thrusters) {
-        Json j = Json::object();
-        j["name"] = t.name;
-        if (!t.link.empty()) j["link"] = t.link;
-        j["position"] = io::jvec(t.position);
-        j["direction"] = io::jvec(t.direction);
-        j["max_force"] = t.max_force;
-        j["proportional"] = t.proportional;
-        ts.push_back(j);
-      }
-      a["thrusters"] = ts;
-    }
-    o["actuators"] = a;
-  }
-  o["mode"] = maneuveringModeName(d.mode);
-  if (!d.controllers.empty()) {
-    Json cs = Json::array();
-    for (const ControllerDescription& c : d.controllers) cs.push_back(controllerJson(c));
-    o["controllers"] = cs;
-  }
-  o["duration"] = d.duration;
-  o["dt"] = d.dt;
-  if (d.control_period) o["control_period"] = *d.control_period;
-  o["integrator"] = d.integrator;
-  o["solver"] = d.solver;
-  if (d.root) o["root"] = *d.root;
-  o["output_every"] = d.output_every;
-  if (d.analysis_end_effector) o["analysis"] = Json{{"end_effector", *d.analysis_end_effector}};
-  return io::prettyJson(o);
+  return writeScenarioWithKeys(scenarioKeys(), d);
 }
 
 }  // namespace vms

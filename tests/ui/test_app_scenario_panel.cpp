@@ -12,6 +12,7 @@
 //  - actuators and environment as the file writes them (seed 003's wheels), with the file's
 //    checks (no thrusters in rotation-floating mode, a wheel needs its spin inertia);
 //  - a bare model: its first edit gives it a scenario of its own, in place.
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,6 +22,7 @@
 #include <cmath>
 
 #include "core/scenario/scenario_json.hpp"
+#include "core/scenario/scenario_keys.hpp"
 #include "test_app_support.hpp"
 #include "text_csv.hpp"
 #include "ui/model/model_document.hpp"
@@ -137,6 +139,60 @@ class TestAppScenarioPanel : public QObject {
     for (int k = 0; k < 10; ++k) doc->undoStack()->redo();
     QCOMPARE(writeScenarioJson(doc->scenarioDescription()), edited);
     QVERIFY(!doc->isModified());  // the saved state again
+  }
+
+  // The panel's run fields and JSON sections are the rows of the scenario key table
+  // (core/scenario/scenario_keys.hpp): a field per row with a line or choice editor, with the
+  // row's tooltip and choices; a refused value gives the row's message, as `vms run` would.
+  void fieldsAreTheKeyTablesRows() {
+    QString error;
+    QVERIFY2(
+        window_->openFile(sourcePath("models/seed004_spatial_one_joint.scenario.json"), &error),
+        qPrintable(error));
+    auto* panel = window_->panelWidget<ui::ScenarioPanel>();
+    QVERIFY(panel && panel->editable());
+    ui::ModelDocument* doc = window_->document();
+    const std::string opened = writeScenarioJson(doc->scenarioDescription());
+    QStringList sections;
+    int fields = 0;
+    for (const ScenarioKey& k : scenarioKeys()) {
+      const QString name = QString("scenario.") + k.field;
+      if (k.editor == ScenarioKey::Editor::Line) {
+        auto* line = panel->findChild<QLineEdit*>(name);
+        QVERIFY2(line, qPrintable(name));
+        QCOMPARE(line->toolTip(), QString::fromUtf8(k.tip));
+        ++fields;
+      } else if (k.editor == ScenarioKey::Editor::Choice) {
+        auto* combo = panel->findChild<QComboBox*>(name);
+        QVERIFY2(combo, qPrintable(name));
+        QStringList items, choices;
+        for (int i = 0; i < combo->count(); ++i) items << combo->itemText(i);
+        for (const std::string& c : k.choices()) choices << QString::fromStdString(c);
+        QCOMPARE(items, choices);
+        const auto value = k.get(doc->scenarioDescription());
+        QCOMPARE(combo->currentText(), QString::fromStdString(std::get<std::string>(*value)));
+        ++fields;
+      } else if (k.editor == ScenarioKey::Editor::JsonSection) {
+        sections << k.name;
+      }
+    }
+    QCOMPARE(fields, 7);
+    auto* section = panel->findChild<QComboBox*>("scenario.section");
+    QVERIFY(section);
+    QStringList shown;
+    for (int i = 0; i < section->count(); ++i) shown << section->itemData(i).toString();
+    QCOMPARE(shown, sections);
+    // One check, one message: the row's.
+    const ScenarioKey* every = findScenarioKey("output_every");
+    for (const char* text : {"0", "1.5", "2e9"}) {
+      QVERIFY(!panel->setText("scenario.outputEvery", text));
+      QCOMPARE(panel->problemText(),
+               QString::fromStdString("output_every: " + every->problem(std::stod(text))));
+    }
+    QVERIFY(!panel->setChoice("scenario.integrator", "nope"));
+    QVERIFY2(panel->problemText().contains("unknown integrator 'nope' (available: rk4"),
+             qPrintable(panel->problemText()));
+    QCOMPARE(writeScenarioJson(doc->scenarioDescription()), opened);
   }
 
   void actuatorsAndEnvironmentAsJson() {

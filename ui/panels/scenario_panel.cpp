@@ -23,6 +23,7 @@
 #include "core/modes/maneuvering_modes.hpp"
 #include "core/scenario/scenario_edit.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "core/scenario/scenario_keys.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
@@ -34,10 +35,6 @@ namespace vms::ui {
 namespace {
 
 QString qstr(const std::string& s) { return QString::fromStdString(s); }
-
-constexpr ManeuveringMode kModes[] = {ManeuveringMode::Floating, ManeuveringMode::RotationFloating,
-                                      ManeuveringMode::RotationFlying,
-                                      ManeuveringMode::TranslationFlying, ManeuveringMode::Flying};
 
 /// The three fields of a vector, named "<prefix>.x/y/z" (or the given suffixes).
 QWidget* vectorRow(const QString& prefix, std::map<QString, QLineEdit*>* lines,
@@ -152,21 +149,39 @@ struct ScenarioPanel::Impl {
     return {};
   }
 
+  /// A simple key's field (a row of scenarioKeys() with a line editor): its value from the
+  /// text, checked by the row (its message, as the file reader gives it).
+  bool setKeyText(const ScenarioKey& k, const QString& t, const QString& what) {
+    std::optional<ScenarioValue> value;
+    if (k.type == ScenarioKey::Type::Text) {
+      if (!t.isEmpty() || k.required) value = t.toStdString();
+    } else if (!t.isEmpty() || k.required) {
+      double x = 0.0;
+      if (const std::string bad = number(t, &x); !bad.empty()) {
+        fail(qstr(bad));
+        return false;
+      }
+      value = x;
+    }
+    return edit(
+        [&](ScenarioDescription& s) -> std::string {
+          if (value && k.problem)
+            if (const std::string problem = k.problem(*value); !problem.empty())
+              return std::string(k.name) + ": " + problem;
+          k.set(s, value);
+          return {};
+        },
+        what);
+  }
+
   bool setText(const QString& field, const QString& text) {
     const QString t = text.trimmed();
     const QString key = field.section('.', 1, 1), part = field.section('.', 2, 2);
     const int axis = part == "x" ? 0 : part == "y" ? 1 : part == "z" ? 2 : -1;
     const QString what = tr("Set scenario %1 to %2").arg(field.mid(9), t);
-    if (key == "name")
-      return edit(
-          [&](ScenarioDescription& s) {
-            if (t.isEmpty())
-              s.name.reset();
-            else
-              s.name = t.toStdString();
-            return std::string();
-          },
-          what);
+    if (const ScenarioKey* k = findScenarioField(key.toStdString());
+        k && k->editor == ScenarioKey::Editor::Line && part.isEmpty())
+      return setKeyText(*k, t, what);
     double x = 0.0;
     if (const std::string bad = number(t, &x); !bad.empty()) {
       fail(qstr(bad));
@@ -174,14 +189,7 @@ struct ScenarioPanel::Impl {
     }
     return edit(
         [&](ScenarioDescription& s) -> std::string {
-          if (key == "duration") {
-            s.duration = x;
-          } else if (key == "dt") {
-            s.dt = x;
-          } else if (key == "outputEvery") {
-            if (x != std::floor(x) || x < 1) return "output_every: expected a whole number ≥ 1";
-            s.output_every = long(x);
-          } else if (key == "gravity" && axis >= 0) {
+          if (key == "gravity" && axis >= 0) {
             auto& kind = s.environment.kind;
             if (std::holds_alternative<std::monostate>(kind))
               kind = EnvironmentDescription::Gravity{};
@@ -225,20 +233,16 @@ struct ScenarioPanel::Impl {
   }
 
   bool setChoice(const QString& field, const QString& value) {
-    const std::string v = value.toStdString();
+    const ScenarioKey* k = findScenarioField(field.mid(9).toStdString());
+    const ScenarioValue v = value.toStdString();
     return edit(
         [&](ScenarioDescription& s) -> std::string {
-          if (field == "scenario.integrator") {
-            s.integrator = v;
-          } else if (field == "scenario.solver") {
-            s.solver = v;
-          } else if (field == "scenario.mode") {
-            const auto mode = maneuveringModeFromName(v);
-            if (!mode) return "unknown maneuvering mode '" + v + "'";
-            s.mode = *mode;
-          } else {
+          if (!field.startsWith("scenario.") || !k || k->editor != ScenarioKey::Editor::Choice)
             return "no such field";
-          }
+          if (k->problem)
+            if (const std::string problem = k->problem(v); !problem.empty())
+              return std::string(k->name) + ": " + problem;
+          k->set(s, v);
           return {};
         },
         tr("Set scenario %1 to %2").arg(field.mid(9), value));
@@ -342,20 +346,21 @@ struct ScenarioPanel::Impl {
       return c;
     };
 
+    // The file's simple keys, one field each (scenarioKeys(): label, tooltip, choices).
     auto* run = new QGroupBox(tr("Run"));
     auto* rf = new QFormLayout(run);
-    rf->addRow(tr("Name"), line("scenario.name", tr("Empty: the file name")));
-    rf->addRow(tr("Duration (s)"), line("scenario.duration", tr("Simulated time")));
-    rf->addRow(tr("dt (s)"), line("scenario.dt", tr("Integrator step (at most 0.5 s)")));
-    rf->addRow(tr("Output every"),
-               line("scenario.outputEvery", tr("Write every k-th step to the CSV of vms run")));
-    QStringList integrators, solvers, modes;
-    for (const std::string& n : integratorNames()) integrators << qstr(n);
-    for (const std::string& n : solverNames()) solvers << qstr(n);
-    for (ManeuveringMode m : kModes) modes << maneuveringModeName(m);
-    rf->addRow(tr("Integrator"), combo("scenario.integrator", integrators));
-    rf->addRow(tr("Solver"), combo("scenario.solver", solvers));
-    rf->addRow(tr("Mode"), combo("scenario.mode", modes));
+    for (const ScenarioKey& k : scenarioKeys()) {
+      const QString name = QString("scenario.") + k.field;
+      if (k.editor == ScenarioKey::Editor::Line) {
+        rf->addRow(qstr(k.label), line(name, qstr(k.tip)));
+      } else if (k.editor == ScenarioKey::Editor::Choice) {
+        QStringList items;
+        for (const std::string& n : k.choices()) items << qstr(n);
+        QComboBox* c = combo(name, items);
+        c->setToolTip(qstr(k.tip));
+        rf->addRow(qstr(k.label), c);
+      }
+    }
     v->addWidget(run);
 
     auto* env = new QGroupBox(tr("Environment"));
@@ -384,13 +389,13 @@ struct ScenarioPanel::Impl {
                vectorRow("scenario.baseAngularVelocity", &lines));
     v->addWidget(state);
 
-    auto* ctrl = new QGroupBox(tr("As in the file (JSON): controllers, actuators, environment"));
+    // The file's structured keys that are edited as the file writes them.
+    auto* ctrl = new QGroupBox(tr("As in the file (JSON)"));
     auto* cv = new QVBoxLayout(ctrl);
     section = new QComboBox;
     section->setObjectName("scenario.section");
-    section->addItem(tr("controllers and trajectories"), "controllers");
-    section->addItem(tr("actuators (reaction wheels, thrusters)"), "actuators");
-    section->addItem(tr("environment (gravity, underwater, orbit)"), "environment");
+    for (const ScenarioKey& k : scenarioKeys())
+      if (k.editor == ScenarioKey::Editor::JsonSection) section->addItem(qstr(k.label), k.name);
     controllers = new QPlainTextEdit;
     controllers->setObjectName("scenario.sectionText");
     controllers->setMinimumHeight(140);
@@ -454,20 +459,31 @@ struct ScenarioPanel::Impl {
       e->setModified(false);
       e->setCursorPosition(0);
     };
-    set("scenario.name", s.name ? qstr(*s.name) : QString());
-    // A bare model's run is open-ended: no duration to show until it has a scenario.
-    set("scenario.duration", document->isScenarioFile() ? numberText(s.duration) : QString());
-    lines.at("scenario.duration")->setPlaceholderText(tr("until paused"));
-    set("scenario.dt", numberText(s.dt));
-    set("scenario.outputEvery", QString::number(s.output_every));
     auto choose = [&](const QString& name, const QString& value) {
       QComboBox* c = combos.at(name);
       const QSignalBlocker block(c);
       c->setCurrentIndex(c->findText(value));
     };
-    choose("scenario.integrator", qstr(s.integrator));
-    choose("scenario.solver", qstr(s.solver));
-    choose("scenario.mode", maneuveringModeName(s.mode));
+    for (const ScenarioKey& k : scenarioKeys()) {
+      if (k.editor != ScenarioKey::Editor::Line && k.editor != ScenarioKey::Editor::Choice)
+        continue;
+      const QString name = QString("scenario.") + k.field;
+      const std::optional<ScenarioValue> value = k.get(s);
+      QString text;
+      if (value && std::holds_alternative<std::string>(*value))
+        text = qstr(std::get<std::string>(*value));
+      else if (value && k.type == ScenarioKey::Type::WholeNumber)
+        text = QString::number(qlonglong(std::get<double>(*value)));
+      else if (value)
+        text = numberText(std::get<double>(*value));
+      if (k.editor == ScenarioKey::Editor::Choice)
+        choose(name, text);
+      else
+        set(name, text);
+    }
+    // A bare model's run is open-ended: no duration to show until it has a scenario.
+    if (!document->isScenarioFile()) set("scenario.duration", QString());
+    lines.at("scenario.duration")->setPlaceholderText(tr("until paused"));
 
     Vec3 g = Vec3::Zero();
     QString kind = tr("none (the model's gravity)");

@@ -2,14 +2,17 @@
 // The Scenario panel (a dock beside Properties): what a *.scenario.json states around the
 // model, edited in place and saved with it, so that `vms run` on the saved file reproduces the
 // app's run exactly:
-//  - run: name, duration, dt, output_every, integrator, solver, maneuvering mode;
+//  - run: the file's simple keys with an editor in core/scenario/scenario_keys.hpp (name,
+//    maneuvering mode, duration, dt, integrator, solver, output_every), each field built and
+//    checked by its row;
 //  - environment: its kind and gravity (or the gravity-gradient orbit's mean motion);
 //  - initial state: joint angles and rates (one row per joint), vehicle position, orientation
 //    (unit quaternion w x y z, normalised on entry), world-frame velocities; written inline;
-//  - controllers and trajectories, actuators (reaction wheels with axis, inertia, limits;
-//    thrusters with placement, direction, limits) and the whole environment (underwater
-//    fluid and bodies, orbit): their JSON as the scenario file writes it, applied through the
-//    scenario reader itself (its messages name the key; the mode's checks apply).
+//  - the environment (underwater fluid and bodies, orbit), actuators (reaction wheels with
+//    axis, inertia, limits; thrusters with placement, direction, limits), controllers and
+//    trajectories (the keys whose rows say JSON section): their JSON as the scenario file writes
+//    it, applied through the scenario reader itself (its messages name the key; the mode's
+//    checks apply).
 // Every committed field is one undo step (ModelDocument::setScenario), refused with the reason
 // if the scenario would not assemble or run. A bare model (.vms.json/.urdf) runs in a default
 // scenario that is not saved with it: the panel says so and edits nothing.
