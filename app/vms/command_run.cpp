@@ -3,17 +3,16 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <variant>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "core/io/text_files.hpp"
-#include "core/model/inertia_repair.hpp"
 #include "core/model/model_error.hpp"
 #include "core/scenario/output_csv.hpp"
-#include "core/scenario/output_statistics.hpp"
-#include "core/scenario/scenario_json.hpp"
+#include "core/scenario/run_summary.hpp"
+#include "core/scenario/user_scenario.hpp"
 #include "json_writer.hpp"
-#include "scenario_runner.hpp"
 
 namespace vms::cli {
 
@@ -25,13 +24,15 @@ struct FileCloser {
   }
 };
 
-void writeFigures(JsonObjectWriter& j, const OutputStatistics& statistics, SummarySection section) {
-  for (const OutputStatistics::Figure& f : statistics.figures()) {
-    if (f.spec.section != section) continue;
-    j.number(f.spec.key, f.value);
-    if (f.relative()) j.number(f.spec.key + "_relative", f.relativeValue());
-  }
-}
+// One summary.json entry, by its kind.
+struct EntryWriter {
+  JsonObjectWriter& j;
+  const std::string& key;
+  void operator()(double x) const { j.number(key, x); }
+  void operator()(long x) const { j.integer(key, x); }
+  void operator()(const std::string& s) const { j.string(key, s); }
+  void operator()(const std::vector<std::string>& s) const { j.strings(key, s); }
+};
 
 }  // namespace
 
@@ -42,22 +43,10 @@ int runRun(int argc, char** argv) {
     throw UsageError("expected one SCENARIO file; usage: " + std::string(usage));
   std::vector<std::string> warnings;
   const std::string path = args.positional()[0];
-  const Scenario scenario = namingFile(path, [&] {
-    ScenarioDescription description = readScenarioDescription(path, &warnings);
-    if (args.has("repair-inertia"))
-      for (const std::string& w : repairInertias(description.model.description))
-        warnings.push_back(path + ": model: " + w);
-    try {
-      return assembleScenario(description, &warnings);
-    } catch (const ModelError& e) {
-      throw ModelError(withRepairHint(e.what()));
-    }
-  });
+  const Scenario scenario = loadUserScenario(path, args.has("repair-inertia"), &warnings);
   for (const auto& w : warnings) printWarning(w);
   // The set-up's errors name the file.
-  const std::unique_ptr<ScenarioRun> run = startScenarioRun(scenario, path);
-  const Simulator& sim = run->simulator();
-  const Model& m = sim.model();
+  const std::unique_ptr<ScenarioRun> run = startUserScenarioRun(scenario, path);
   const std::string dir = args.get("out").value_or("out/" + scenario.name);
   makeDirectories(dir);
 
@@ -76,36 +65,9 @@ int runRun(int argc, char** argv) {
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const OutputStatistics& statistics = run->statistics();
 
   JsonObjectWriter j;
-  j.string("scenario", scenario.name)
-      .string("model", m.name)
-      .string("base_type", toString(m.base_type))
-      .string("mode", maneuveringModeName(scenario.mode))
-      .string("integrator", scenario.integrator)
-      .string("status", status == kExitOk ? "ok" : "diverged")
-      // The last instant the rows and figures cover (before a divergence, if any).
-      .number("final_time", run->current().time)
-      .integer("steps", run->steps())
-      .number("wall_time_s", wall)
-      .number("real_time_factor", wall > 0.0 ? run->current().time / wall : 0.0);
-  writeFigures(j, statistics, SummarySection::Momentum);
-  if (sim.externalWork()) {
-    j.string("energy_check", "none (thrusters, water or orbit do work that is not accounted)");
-  } else {
-    const bool driven = !scenario.controllers.empty() || !scenario.constant_tau.isZero();
-    j.string("energy_check", driven ? "power_balance" : "energy_drift");
-    writeFigures(j, statistics, SummarySection::Energy);
-  }
-  writeFigures(j, statistics, SummarySection::Vehicle);
-  writeFigures(j, statistics, SummarySection::Tracking);
-  if (scenario.analysis) {
-    j.string("analysis_frame", scenario.analysis->end_effector)
-        .integer("analysis_task_dimension", run->analysisTaskDimension());
-    writeFigures(j, statistics, SummarySection::Analysis);
-  }
-  j.strings("columns", csv.columns());
+  for (const SummaryEntry& e : runSummary(*run, wall)) std::visit(EntryWriter{j, e.key}, e.value);
   io::writeTextFile(dir + "/summary.json", j.str());
   return status;
 }

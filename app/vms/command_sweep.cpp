@@ -18,8 +18,8 @@
 #include "core/model/inertia_repair.hpp"
 #include "core/model/model_error.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "core/scenario/user_scenario.hpp"
 #include "json_writer.hpp"
-#include "scenario_runner.hpp"
 #include "sweep_csv.hpp"
 #include "sweep_grid.hpp"
 
@@ -131,7 +131,7 @@ class Sweep {
     std::vector<std::string> warnings;
     const Scenario s = assemble(0, &warnings);
     std::vector<std::string> names;
-    for (const auto& [key, value] : startScenarioRun(s, path_)->summaryNumbers())
+    for (const auto& [key, value] : startUserScenarioRun(s, path_)->summaryNumbers())
       names.push_back(key);
     return names;
   }
@@ -139,7 +139,7 @@ class Sweep {
   void run(std::size_t index, const std::vector<std::string>& metrics, PointResult& r) const {
     try {
       const Scenario s = assemble(index, &r.warnings);
-      const std::unique_ptr<ScenarioRun> run = startScenarioRun(s, path_);
+      const std::unique_ptr<ScenarioRun> run = startUserScenarioRun(s, path_);
       if (!run->runToEnd()) {
         r.diverged = true;
         r.message = atPoint(index, run->divergenceMessage());

@@ -36,5 +36,7 @@ void bindModel(pybind11::module_& m);
 void bindInspect(pybind11::module_& m);
 /// forward_dynamics.
 void bindForwardDynamics(pybind11::module_& m);
+/// run_file, run_text (vms.run).
+void bindRun(pybind11::module_& m);
 
 }  // namespace vms::python

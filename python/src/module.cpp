@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindModel(m);
   vms::python::bindInspect(m);
   vms::python::bindForwardDynamics(m);
+  vms::python::bindRun(m);
 }

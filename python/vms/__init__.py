@@ -15,6 +15,7 @@ Example::
     vms.inspect(model, state)["qdd"]
 """
 
+import json as _json
 import os as _os
 
 from vms import _core
@@ -30,6 +31,7 @@ __all__ = [
     "inspect",
     "load_model",
     "load_state",
+    "run",
 ]
 
 InputError.__doc__ = """A model, state or scenario (file or dict) that cannot be used.
@@ -111,3 +113,25 @@ def forward_dynamics(model, X, TAU, solver="aba"):
     ValueError for wrong shapes, an unknown solver, or a row whose vehicle velocity has
     components the vehicle type cannot have."""
     return _core.forward_dynamics(model, X, TAU, solver)
+
+
+def run(scenario, repair_inertia=False):
+    """Runs a scenario as ``vms run`` does and returns ``(columns, summary)``.
+
+    ``scenario``: a ``*.scenario.json`` path, or a dict with a scenario file's content (its
+    relative model and state paths are then taken from the current folder). ``repair_inertia``
+    as ``vms run --repair-inertia``.
+
+    ``columns``: dict from the trajectory CSV's column names (``t``, ``base_px`` ...,
+    ``q:<joint>``, ...) to 1-D numpy arrays, in the CSV's column order, the same numbers as
+    ``trajectory.csv``. ``summary``: the ``summary.json`` dict (the same keys and values, except
+    the measured ``wall_time_s`` and ``real_time_factor``). The run is the core's run loop, the
+    one ``vms run``, ``vms sweep`` and the desktop app step, with the GIL released.
+
+    A run that diverges returns the rows up to the divergence, ``summary["status"] ==
+    "diverged"``, and issues a RuntimeWarning with ``vms run``'s message. Raises
+    :class:`InputError` (``vms run``'s line) for a scenario that cannot be used; a dict's
+    messages name it ``<scenario dict>``."""
+    if isinstance(scenario, dict):
+        return _core.run_text(_json.dumps(scenario), "<scenario dict>", "", bool(repair_inertia))
+    return _core.run_file(_os.fspath(scenario), bool(repair_inertia))
