@@ -19,12 +19,9 @@
 #include <functional>
 #include <map>
 
-#include "core/integrators/integrator.hpp"
-#include "core/modes/maneuvering_modes.hpp"
 #include "core/scenario/scenario_edit.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "core/scenario/scenario_keys.hpp"
-#include "core/solvers/forward_dynamics_solver.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
 #include "ui/model/scenario_builder.hpp"
