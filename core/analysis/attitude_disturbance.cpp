@@ -38,13 +38,16 @@ AttitudeDisturbance::AttitudeDisturbance(const Model& model)
       dD_(static_cast<std::size_t>(model.njoints), Mat3X::Zero(3, model.njoints)),
       A_(MatX::Zero(model.base_dof, model.njoints)),
       dA_(MatX::Zero(model.base_dof, model.njoints)),
-      dM_(model) {
-  requireHolonomic(model);
-}
+      dM_(model) {}
 
 void AttitudeDisturbance::compute(const Model& model, Data& data, const State& state) {
-  const int b = model.base_dof, n = model.njoints;
   crba(model, data, state);
+  computeFromMassMatrix(model, data);
+}
+
+void AttitudeDisturbance::computeFromMassMatrix(const Model& model, Data& data) {
+  requireHolonomic(model);
+  const int b = model.base_dof, n = model.njoints;
   if (b == 0) {
     D_.setZero();
     return;

@@ -18,8 +18,8 @@
 // second-order Magnus term of R' = R [w]x); planar vehicles have no cross term. dD/dq comes
 // from the exact mass-matrix derivatives: dA/dq_k = Mbb^-1 (dMbm/dq_k - dMbb/dq_k A).
 //
-// Not for the nonholonomic vehicle (std::invalid_argument): its wheels change the vehicle's
-// momentum, so its reaction is not given by the connection alone.
+// Not for the nonholonomic vehicle (computing D throws std::invalid_argument): its wheels change
+// the vehicle's momentum, so its reaction is not given by the connection alone.
 #include <Eigen/SVD>
 
 #include "core/algorithms/mass_matrix_derivatives.hpp"
@@ -38,6 +38,8 @@ class AttitudeDisturbance {
 
   /// D at the configuration of `state` (runs crba on `data`).
   void compute(const Model& model, Data& data, const State& state);
+  /// D from the mass matrix crba() left in `data` (no second crba).
+  void computeFromMassMatrix(const Model& model, Data& data);
   /// D and every dD/dq_k at the configuration of `state` (runs crba on `data`).
   void computeWithDerivatives(const Model& model, Data& data, const State& state);
 

@@ -49,7 +49,12 @@ ResolvedRateController::ResolvedRateController(const Model& model, int frame, co
       inner_(joint_controller),
       opt_(options),
       gj_(model),
-      dls_(model.njoints) {
+      dls_(model.njoints),
+      disturbance_(model),
+      rns_(model.njoints, options.position_only ? 3 : 6),
+      no_disturbance_(Mat3X::Zero(3, model.njoints)),
+      task_jacobian_(MatX::Zero(options.position_only ? 3 : 6, model.njoints)),
+      task_rows_(VecX::Zero(options.position_only ? 3 : 6)) {
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw std::invalid_argument("ResolvedRateController: unknown frame");
   if (static_cast<int>(inner_.joints().size()) != model.njoints)
@@ -58,6 +63,10 @@ ResolvedRateController::ResolvedRateController(const Model& model, int frame, co
   for (int k = 0; k < model.njoints; ++k)
     if (inner_.joints()[k] != k)
       throw std::invalid_argument("ResolvedRateController: joint controller order must be 0..n-1");
+  if (options.reactionless && !isHolonomic(model.base_type))
+    throw std::invalid_argument(
+        "reactionless resolved-rate control: a " + toString(model.base_type) +
+        " vehicle's reaction to the arm depends on the momentum its constraint exchanges");
   zero_ = q_d_ = qd_d_ = qd_cmd_ = VecX::Zero(model.njoints);
   nu_b_ = h_b_ = VecX::Zero(model.base_dof);
 }
@@ -100,6 +109,18 @@ const VecX& ResolvedRateController::jointRateCommand(const State& state) {
     J = &gj_.Jm;
   }
   task_ = xd - drift;
+  if (opt_.position_only || opt_.reactionless) {
+    const Eigen::Index k = task_rows_.size();
+    task_jacobian_ = J->topRows(k);
+    task_rows_ = task_.head(k);
+    if (opt_.reactionless) disturbance_.computeFromMassMatrix(model_, data_);
+    ReactionlessOptions o;
+    o.epsilon = opt_.damped ? opt_.epsilon : 0.0;
+    o.lambda_max = opt_.lambda_max;
+    reactionless_ = rns_.solve(opt_.reactionless ? disturbance_.matrix() : no_disturbance_,
+                               task_jacobian_, task_rows_, o, qd_cmd_);
+    return qd_cmd_;
+  }
   lambda2_ = dls_.solve(*J, task_, opt_.damped ? opt_.epsilon : 0.0, opt_.lambda_max, qd_cmd_);
   const VecX& sig = dls_.singularValues();
   sigma_min_ = sig.size() ? sig[sig.size() - 1] : 0.0;

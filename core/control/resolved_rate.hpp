@@ -24,8 +24,10 @@
 #include <Eigen/SVD>
 #include <memory>
 
+#include "core/analysis/attitude_disturbance.hpp"
 #include "core/analysis/generalized_jacobian.hpp"
 #include "core/control/joint_controllers.hpp"
+#include "core/control/reaction_null_space.hpp"
 
 namespace vms {
 
@@ -38,6 +40,13 @@ struct ResolvedRateOptions {
   double lambda_max = 0.025;             // maximum damping
   bool use_generalized_jacobian = true;  // J* (free vehicle) or Jm (vehicle treated as fixed)
   bool damped = true;                    // false: plain pseudo-inverse (for comparison)
+  // The end effector's position only (3 task rows; the orientation is left free), and rates
+  // in the reaction null space (core/control/reaction_null_space.hpp: joint motion that
+  // leaves the vehicle attitude unchanged under zero momentum, least disturbance when the task
+  // leaves it). Either one solves the task with ReactionNullSpaceSolver (D = 0 when not
+  // reactionless: plain damped least squares on the task rows).
+  bool position_only = false;
+  bool reactionless = false;
 };
 
 /// x = J^DLS v with the adaptive damping above (J: 6 x n). Returns the damping lambda^2 used.
@@ -84,6 +93,8 @@ class ResolvedRateController final : public Controller {
   /// The task velocity the last jointRateCommand() inverted: [v_d; w_d] - drift.
   const Vec6& lastTaskVelocity() const { return task_; }
   double lastSigmaMin() const { return sigma_min_; }
+  /// The last reactionless / position-only solve (default values otherwise).
+  const ReactionlessCommand& lastReactionless() const { return reactionless_; }
 
  private:
   const Model& model_;
@@ -98,6 +109,12 @@ class ResolvedRateController final : public Controller {
   VecX nu_b_, h_b_;         // vehicle velocity iota0^T twist_b and momentum h_b, b
   VecX qd_cmd_;             // jointRateCommand(), n
   Vec6 task_ = Vec6::Zero();
+  AttitudeDisturbance disturbance_;
+  ReactionNullSpaceSolver rns_;
+  Mat3X no_disturbance_;
+  MatX task_jacobian_;  // 3 or 6 x n
+  VecX task_rows_;      // 3 or 6
+  ReactionlessCommand reactionless_;
   double t_prev_ = 0.0, lambda2_ = 0.0, sigma_min_ = 0.0;
   bool initialised_ = false;
 };
