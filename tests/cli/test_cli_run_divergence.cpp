@@ -43,6 +43,9 @@ class TestCliRunDivergence : public QObject {
     QVERIFY(expected_.time > 5.0);
     QVERIFY(expected_.state_finite);
     QVERIFY(expected_.energy_finite);
+    qInfo("diverged at t = %.17g s; a check of the state alone would stop at t = %.17g s",
+          expected_.time, expected_.state_check_time);
+    QVERIFY(expected_.state_check_time > expected_.time);
   }
 
   void runStopsThere() {

@@ -18,7 +18,9 @@ struct ExpectedDivergence {
   double time = -1.0;                                // the instant whose work overflowed
   double last_finite = -1.0;                         // the instant before it
   bool state_finite = false, energy_finite = false;  // at `time`
-  std::string message;                               // as the run loop words it
+  // Stepped on: where a check of the state alone would stop (-1: it would not).
+  double state_check_time = -1.0;
+  std::string message;  // as the run loop words it
 };
 
 inline ExpectedDivergence expectedDivergence() {
@@ -37,6 +39,11 @@ inline ExpectedDivergence expectedDivergence() {
       break;
     }
     last = s.time;
+  }
+  try {
+    while (!sim.finished()) sim.step();
+  } catch (const SimulationDiverged& d) {
+    e.state_check_time = d.time;
   }
   char buf[256];
   std::snprintf(buf, sizeof buf,

@@ -60,6 +60,12 @@ void FrameBuilder::build(Simulator& sim, long sequence, SimFrame& out) {
   complete(out);
 }
 
+void FrameBuilder::build(const Snapshot& snapshot, long sequence, SimFrame& out) {
+  out.sequence = sequence;
+  out.snapshot = snapshot;  // reuses out's storage once sized
+  complete(out);
+}
+
 void FrameBuilder::complete(SimFrame& out) {
   const State& state = out.snapshot.state;
   forwardKinematics(model_, data_, state);

@@ -27,6 +27,8 @@ class FrameBuilder {
 
   /// Snapshot of `sim` (its current state and time) plus poses and analysis.
   void build(Simulator& sim, long sequence, SimFrame& out);
+  /// The same from a snapshot already taken (a run's output instant, ScenarioRun).
+  void build(const Snapshot& snapshot, long sequence, SimFrame& out);
   /// Poses and analysis for the state already in out.snapshot (e.g. a frame from history
   /// whose state was edited); the joint forces are out.snapshot.joint_torque.
   void complete(SimFrame& out);

@@ -110,45 +110,37 @@ void SimulationWorker::loop() {
 
 // ---- run control ----------------------------------------------------------------------
 
-void SimulationWorker::load(std::shared_ptr<Simulator> sim) {
+void SimulationWorker::load(std::shared_ptr<Simulator> simulator) {
   const long generation = ++generation_requested_;
-  enqueue([this, sim, generation] {
+  enqueue([this, simulator, generation] {
     generation_ = generation;
     if (state_.load() == RunState::Running) setState(RunState::Paused);
     // Built first: if it throws, the simulation that was loaded stays loaded and consistent.
-    std::unique_ptr<FrameBuilder> builder = FrameBuilder::forScenario(sim->scenario());
-    builder->setLinkInertias(link_inertias_);
-    builder_ = std::move(builder);
-    sim_ = sim;
+    std::unique_ptr<FrameBuilder> builder = FrameBuilder::forScenario(simulator->scenario());
+    startRun(simulator, std::move(builder));
     analysis_frame_ = -1;
-    scrubbing_ = false;
-    history_.clear();
-    startRecording();
     {
       std::lock_guard<std::mutex> lock(stats_mutex_);
       stats_ = SimulationStats{};
       sim_time_running_before_ = 0.0;
     }
     frames_taken_ = 0;
-    last_good_state_ = sim_->state();
-    last_good_time_ = sim_->time();
-    last_good_work_ = sim_->actuatorWork();
     updateSimulatedTime();
     updateRunningSolver();
-    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    setState(sim().finished() ? RunState::Finished : RunState::Paused);
     publish();
-    if (!sim_->state().allFinite()) {
+    if (run_->diverged()) {  // a first instant that is not finite
       setState(RunState::Diverged);
-      postDiverged("the initial state is not finite (NaN/Inf)");
+      postDiverged(run_->divergenceMessage());
     }
   });
 }
 
 void SimulationWorker::play() {
   enqueue([this] {
-    if (!sim_) return;
+    if (!run_) return;
     if (scrubbing_) leaveScrub();
-    if (sim_->finished()) {
+    if (sim().finished()) {
       postError("the run has finished: reset to run it again");
       return;
     }
@@ -168,15 +160,15 @@ void SimulationWorker::pause() {
 
 void SimulationWorker::stepOnce() {
   enqueue([this] {
-    if (!sim_) return;
+    if (!run_) return;
     if (scrubbing_) leaveScrub();
-    if (sim_->finished()) {
+    if (sim().finished()) {
       setState(RunState::Finished);
       return;
     }
     if (!stepSafely()) return;
     updateSimulatedTime();
-    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    setState(sim().finished() ? RunState::Finished : RunState::Paused);
     publish();
   });
 }
@@ -185,19 +177,11 @@ void SimulationWorker::reset() {
   const long generation = ++generation_requested_;
   enqueue([this, generation] {
     generation_ = generation;
-    if (!sim_) return;
-    auto fresh = std::make_shared<Simulator>(sim_->scenario());  // keeps reconfigurations
+    if (!run_) return;
+    auto fresh = std::make_shared<Simulator>(sim().scenario());  // keeps reconfigurations
     std::unique_ptr<FrameBuilder> builder =
         FrameBuilder::forScenario(fresh->scenario(), analysis_frame_);
-    builder->setLinkInertias(link_inertias_);
-    builder_ = std::move(builder);
-    sim_ = std::move(fresh);
-    scrubbing_ = false;
-    history_.clear();
-    startRecording();
-    last_good_state_ = sim_->state();
-    last_good_time_ = sim_->time();
-    last_good_work_ = sim_->actuatorWork();
+    startRun(std::move(fresh), std::move(builder));
     updateSimulatedTime();
     setState(RunState::Paused);
     publish();
@@ -216,8 +200,9 @@ void SimulationWorker::setPublishRateHz(double hz) {
 
 void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
   enqueue([this, change = std::move(change)] {
-    if (!sim_) return;
-    change(*sim_);
+    if (!run_) return;
+    change(sim());
+    run_->refresh();
     updateRunningSolver();
     anchorPacing();
   });
@@ -225,22 +210,24 @@ void SimulationWorker::reconfigure(std::function<void(Simulator&)> change) {
 
 void SimulationWorker::setPerturbation(const PerturbationSpec& spec) {
   enqueue([this, spec] {
-    if (!sim_) return;
+    if (!run_) return;
     try {
       if (spec.body < 0) {
-        sim_->clearPerturbation();
+        sim().clearPerturbation();
         pull_gains_.body = -1;
+        run_->refresh();
         return;
       }
       if (spec.body != pull_gains_.body || spec.point_body != pull_gains_.point_body) {
         const double mass =
-            pointEffectiveMass(sim_->model(), sim_->state(), spec.body, spec.point_body);
+            pointEffectiveMass(sim().model(), sim().state(), spec.body, spec.point_body);
         pull_gains_ = perturbationGains(spec, mass);
       }
       PerturbationSpec pull = spec;
       pull.stiffness = pull_gains_.stiffness;
       pull.damping = pull_gains_.damping;
-      sim_->setPerturbation(pull);
+      sim().setPerturbation(pull);
+      run_->refresh();
     } catch (const std::exception& e) {
       postError(e.what());
     }
@@ -249,19 +236,18 @@ void SimulationWorker::setPerturbation(const PerturbationSpec& spec) {
 
 void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts, bool hold_pose) {
   enqueue([this, q, vehicle_reacts, hold_pose] {
-    if (!sim_) return;
+    if (!run_) return;
     if (state_.load() == RunState::Running) {
       postError("teach mode: pause the simulation first");
       return;
     }
     if (scrubbing_) leaveScrub();
-    const Model& model = sim_->model();
-    State current = sim_->state();
-    if (!current.allFinite()) current = last_good_state_;
+    const Model& model = sim().model();
+    State current = run_->current().state;  // the last finite state
     VecX target = q;
     // Reaction wheels are not posed by hand: they keep their angles.
-    if (!sim_->scenario().reaction_wheels.empty())
-      for (int j : reactionWheelJoints(model, sim_->scenario().reaction_wheels))
+    if (!sim().scenario().reaction_wheels.empty())
+      for (int j : reactionWheelJoints(model, sim().scenario().reaction_wheels))
         target[j] = current.q[j];
     // Mimic joints follow their leaders whatever was typed for them.
     if (model.hasCouplings()) {
@@ -283,18 +269,18 @@ void SimulationWorker::setJointPositions(const VecX& q, bool vehicle_reacts, boo
     }
     next.base_twist.setZero();
     next.qd.setZero();
-    sim_->restart(next, sim_->time(), sim_->actuatorWork());
-    sim_->holdJointPositions(hold_pose);  // the joint controllers hold the pose, or not
+    run_->restart(next, sim().time(), sim().actuatorWork());
+    sim().holdJointPositions(hold_pose);  // the joint controllers hold the pose, or not
+    run_->refresh();
     current_recorded_ = false;
-    last_good_state_ = next;
-    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    setState(sim().finished() ? RunState::Finished : RunState::Paused);
     publish();
   });
 }
 
 void SimulationWorker::scrubTo(double t) {
   enqueue([this, t] {
-    if (!sim_) return;
+    if (!run_) return;
     if (state_.load() == RunState::Running) {
       postError("scrubbing: pause the simulation first");
       return;
@@ -309,9 +295,9 @@ void SimulationWorker::scrubTo(double t) {
 
 void SimulationWorker::resumeFromScrub() {
   enqueue([this] {
-    if (!sim_ || !scrubbing_) return;
+    if (!run_ || !scrubbing_) return;
     leaveScrub();
-    setState(sim_->finished() ? RunState::Finished : RunState::Paused);
+    setState(sim().finished() ? RunState::Finished : RunState::Paused);
     publish();  // not recorded again: the scrubbed frame is the last one kept
   });
 }
@@ -319,7 +305,7 @@ void SimulationWorker::resumeFromScrub() {
 void SimulationWorker::setLinkInertias(bool on) {
   enqueue([this, on] {
     link_inertias_ = on;
-    if (!sim_ || !builder_) return;
+    if (!run_ || !builder_) return;
     builder_->setLinkInertias(on);
     if (scrubbing_) {
       builder_->complete(scrub_frame_);
@@ -332,9 +318,9 @@ void SimulationWorker::setLinkInertias(bool on) {
 
 void SimulationWorker::setAnalysisFrame(int frame) {
   enqueue([this, frame] {
-    if (!sim_) return;
+    if (!run_) return;
     analysis_frame_ = frame;
-    builder_ = FrameBuilder::forScenario(sim_->scenario(), analysis_frame_);
+    builder_ = FrameBuilder::forScenario(sim().scenario(), analysis_frame_);
     builder_->setLinkInertias(link_inertias_);
     if (scrubbing_) {  // the scrubbed state, analysed at the new frame
       builder_->complete(scrub_frame_);
@@ -347,15 +333,14 @@ void SimulationWorker::setAnalysisFrame(int frame) {
 
 void SimulationWorker::leaveScrub() {
   const Snapshot& s = scrub_frame_.snapshot;
-  sim_->restart(s.state, s.time, s.actuator_work);
+  run_->restart(s.state, s.time, s.actuator_work);
   // Teach mode's hold pose: the joints hold where the run resumes.
-  if (sim_->holdsJointPositions()) sim_->holdJointPositions(true);
+  if (sim().holdsJointPositions()) {
+    sim().holdJointPositions(true);
+    run_->refresh();
+  }
   history_.truncateAfter(s.time);
   current_recorded_ = true;  // the scrubbed frame is in the history
-  steps_since_record_ = 0;
-  last_good_state_ = s.state;
-  last_good_time_ = s.time;
-  last_good_work_ = s.actuator_work;
   scrubbing_ = false;
   updateSimulatedTime();
 }
@@ -384,7 +369,7 @@ void SimulationWorker::reportException(bool stop_running) noexcept {
 
 void SimulationWorker::anchorPacing() {
   wall_anchor_ = Clock::now();
-  sim_anchor_ = sim_ ? sim_->time() : 0.0;
+  sim_anchor_ = run_ ? sim().time() : 0.0;
   std::lock_guard<std::mutex> lock(stats_mutex_);
   restartRateWindow();  // a new speed, simulation or time: the old rate no longer applies
 }
@@ -422,27 +407,16 @@ double SimulationWorker::recentRate() const {
 }
 
 bool SimulationWorker::stepSafely() {
-  last_good_state_ = sim_->state();
-  last_good_time_ = sim_->time();
-  last_good_work_ = sim_->actuatorWork();
   std::string message;
   try {
-    sim_->step();
-    if (sim_->state().allFinite()) {
-      current_recorded_ = false;
-      // At vms run's instants (every output_every steps from the start), whatever was
-      // published in between, so that the CSV export has vms run's rows.
-      if (sim_->stepIndex() % record_every_ == 0) record();
-      return true;
-    }
-    message = "simulation diverged (state became NaN/Inf)";
-  } catch (const SimulationDiverged& e) {
-    message = e.what();
+    current_recorded_ = false;  // the recorder records the new instant if it is an output one
+    if (run_->advance(1) == 1 && !run_->diverged()) return true;
+    message = run_->divergenceMessage();
   } catch (...) {
     message = "simulation stopped: " + describeCurrentException();
   }
-  // Hold the last finite state (a smaller dt or another integrator may continue from it).
-  sim_->restart(last_good_state_, last_good_time_, last_good_work_);
+  // Hold the last finite instant (a smaller dt or another integrator may continue from it).
+  run_->resumeFromLastFinite();
   current_recorded_ = false;
   updateSimulatedTime();
   setState(RunState::Diverged);
@@ -457,25 +431,25 @@ SimulationWorker::Clock::time_point SimulationWorker::advance() {
   Clock::time_point now = Clock::now();
   const Clock::time_point batch_end = now + toDuration(std::min(interval, kMaxBatchSeconds));
   bool paced_out = false;
-  if (factor > 0.0 && factor * seconds(now - wall_anchor_) - (sim_->time() - sim_anchor_) >
+  if (factor > 0.0 && factor * seconds(now - wall_anchor_) - (sim().time() - sim_anchor_) >
                           factor * kMaxLagSeconds) {
     // Too far behind (the machine cannot keep up, or we were descheduled): drop the backlog.
     wall_anchor_ = now;
-    sim_anchor_ = sim_->time();
+    sim_anchor_ = sim().time();
   }
   while (!has_commands_.load(std::memory_order_relaxed)) {
-    if (factor > 0.0 && sim_->time() - sim_anchor_ >= factor * seconds(now - wall_anchor_)) {
+    if (factor > 0.0 && sim().time() - sim_anchor_ >= factor * seconds(now - wall_anchor_)) {
       paced_out = true;
       break;
     }
     if (!stepSafely()) return now;
-    if (step_hook_) step_hook_(*sim_);
-    if (sim_->finished()) break;
+    if (step_hook_) step_hook_(sim());
+    if (sim().finished()) break;
     now = Clock::now();
     if (now >= batch_end) break;
   }
   updateSimulatedTime();
-  if (sim_->finished()) {
+  if (sim().finished()) {
     setState(RunState::Finished);
     publish();
     return now;
@@ -488,35 +462,40 @@ SimulationWorker::Clock::time_point SimulationWorker::advance() {
   if (!paced_out) return now;
   // Sleep until the next step is due, or the next publish, whichever comes first.
   const Clock::time_point step_due =
-      wall_anchor_ + toDuration((sim_->time() - sim_anchor_) / factor);
+      wall_anchor_ + toDuration((sim().time() - sim_anchor_) / factor);
   return std::min(step_due, next_publish_);
 }
 
 // ---- publishing -----------------------------------------------------------------------
 
-void SimulationWorker::startRecording() {
-  record_every_ = std::max(1L, sim_->scenario().output_every);
-  steps_since_record_ = 0;
+void SimulationWorker::startRun(std::shared_ptr<Simulator> simulator,
+                                std::unique_ptr<FrameBuilder> builder) {
+  builder->setLinkInertias(link_inertias_);
+  auto run = std::make_unique<ScenarioRun>(std::move(simulator));
+  builder_ = std::move(builder);
+  run_ = std::move(run);
+  scrubbing_ = false;
+  history_.clear();
   current_recorded_ = false;
+  run_->setOutput(&recorder_);  // records the first instant
 }
 
-void SimulationWorker::record() {
-  builder_->build(*sim_, next_sequence_++, record_frame_);
-  record_frame_.generation = generation_;
-  history_.append(record_frame_);
-  current_recorded_ = true;
-  steps_since_record_ = 0;
+void SimulationWorker::HistoryRecorder::write(const OutputSample& at, const Snapshot&) {
+  SimulationWorker& w = worker_;
+  w.builder_->build(*at.snapshot, w.next_sequence_++, w.record_frame_);
+  w.record_frame_.generation = w.generation_;
+  w.history_.append(w.record_frame_);
+  w.current_recorded_ = true;
 }
 
 void SimulationWorker::publish() {
-  if (!sim_ || !builder_) return;
+  if (!run_ || !builder_) return;
   SimFrame& frame = channel_.writeBuffer();
-  builder_->build(*sim_, next_sequence_++, frame);
+  builder_->build(sim(), next_sequence_++, frame);
   frame.generation = generation_;
   if (!current_recorded_) {
     history_.append(frame);
     current_recorded_ = true;
-    steps_since_record_ = 0;
   }
   publishFrame(frame);
 }
@@ -566,7 +545,7 @@ void SimulationWorker::setState(RunState state) {
     const Clock::time_point now = Clock::now();
     if (state == RunState::Running) {
       running_since_ = now;
-      sim_time_at_running_start_ = sim_ ? sim_->time() : 0.0;
+      sim_time_at_running_start_ = run_ ? sim().time() : 0.0;
       restartRateWindow();
     } else if (previous == RunState::Running) {
       stats_.wall_time_running += seconds(now - running_since_);
@@ -581,12 +560,12 @@ void SimulationWorker::setState(RunState state) {
 void SimulationWorker::updateSimulatedTime() {
   const Clock::time_point now = Clock::now();
   std::lock_guard<std::mutex> lock(stats_mutex_);
-  stats_.simulated_time = sim_ ? sim_->time() : 0.0;
+  stats_.simulated_time = run_ ? sim().time() : 0.0;
   if (state_.load() == RunState::Running) sampleRate(now, stats_.simulated_time);
 }
 
 void SimulationWorker::updateRunningSolver() {
-  std::string label = solverLabel(sim_->solver(), sim_->model());
+  std::string label = solverLabel(sim().solver(), sim().model());
   std::lock_guard<std::mutex> lock(stats_mutex_);
   running_solver_ = std::move(label);
 }

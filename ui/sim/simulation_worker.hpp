@@ -1,10 +1,12 @@
 #pragma once
-// The worker thread behind SimulationController: owns the Simulator, executes queued commands
-// in order, paces the integration by the real-time factor, builds and publishes SimFrames
-// through the triple buffer at most publishRateHz times per wall second, records frames in
-// the history (every published one, and every `output_every` steps of the scenario, so that
-// a run at maximum speed still leaves the scenario's rows for plots and CSV), and reports
-// state changes, divergence and errors to the controller's (UI) thread through queued calls.
+// The worker thread behind SimulationController: drives the core run loop (ScenarioRun,
+// core/scenario/scenario_run.hpp: stepping, output instants, the divergence rule, the same
+// loop as `vms run`) in a thread of its own, executes queued commands in order between steps,
+// paces the integration by the real-time factor, builds and publishes SimFrames through the
+// triple buffer at most publishRateHz times per wall second, records frames in the history
+// (every published one, and every output instant of the run, so that a run at maximum speed
+// still leaves the scenario's rows for plots and CSV), and reports state changes, divergence
+// and errors to the controller's (UI) thread through queued calls.
 //
 // Thread ownership: public methods other than latestFrame() only enqueue commands and may be
 // called from any thread; latestFrame() is the single consumer of the channel (UI thread).
@@ -18,6 +20,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/scenario/scenario_run.hpp"
 #include "core/scenario/simulator.hpp"
 #include "ui/sim/frame_builder.hpp"
 #include "ui/sim/history_buffer.hpp"
@@ -35,7 +38,7 @@ class SimulationWorker {
   /// Stops and joins the thread (idempotent). Commands still queued are dropped.
   void stop();
 
-  void load(std::shared_ptr<Simulator> sim);
+  void load(std::shared_ptr<Simulator> simulator);
   void play();
   void pause();
   void stepOnce();
@@ -74,15 +77,25 @@ class SimulationWorker {
   void loop();
   /// Steps for at most one publish interval (or until paced out); returns when to look again.
   Clock::time_point advance();
-  /// One step with divergence handling; false if the run stopped (diverged).
+  /// One step of the run; false if it stopped (diverged, or an exception in the step): the
+  /// simulation is then held at its last finite instant.
   bool stepSafely();
   /// Builds a frame of the current state into the channel (and into the history unless the
   /// state is recorded already).
   void publish();
-  /// Records the current state into the history (every output_every steps of the scenario,
-  /// so that plots and CSV exports get the scenario's rows whatever the publish rate).
-  void record();
-  void startRecording();
+  /// The run's output instants into the history (plots and CSV exports get the scenario's rows
+  /// whatever the publish rate).
+  class HistoryRecorder : public RunOutput {
+   public:
+    explicit HistoryRecorder(SimulationWorker& worker) : worker_(worker) {}
+    void write(const OutputSample& at, const Snapshot& first) override;
+
+   private:
+    SimulationWorker& worker_;
+  };
+  /// A run of `sim` with its frame builder, recording into a cleared history.
+  void startRun(std::shared_ptr<Simulator> simulator, std::unique_ptr<FrameBuilder> builder);
+  Simulator& sim() { return run_->simulator(); }
   void publishFrame(const SimFrame& frame);
   void setState(RunState state);
   void anchorPacing();
@@ -135,9 +148,9 @@ class SimulationWorker {
   std::atomic<long> frames_taken_{0};
 
   // Worker thread only.
-  std::shared_ptr<Simulator> sim_;
+  std::unique_ptr<ScenarioRun> run_;
   std::unique_ptr<FrameBuilder> builder_;
-  long record_every_ = 1, steps_since_record_ = 0;
+  HistoryRecorder recorder_{*this};
   bool current_recorded_ = false;  // the current state is in the history
   SimFrame record_frame_;
   // Incremented on the calling thread by load()/reset(); generation_ is the worker's copy for
@@ -150,8 +163,6 @@ class SimulationWorker {
   bool link_inertias_ = false;  // setLinkInertias
   std::function<void(const Simulator&)> step_hook_;
   SimFrame scrub_frame_;
-  State last_good_state_;
-  double last_good_time_ = 0.0, last_good_work_ = 0.0;
   Clock::time_point wall_anchor_, next_publish_;
   double sim_anchor_ = 0.0;
 };
