@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep_grid.hpp"
+#include "core/scenario/sweep_grid.hpp"
 
 namespace vms::cli {
 

@@ -1,18 +1,16 @@
-#include "sweep_grid.hpp"
+#include "core/scenario/sweep_grid.hpp"
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-#include "arguments.hpp"
-
-namespace vms::cli {
+namespace vms {
 
 namespace {
 
-UsageError parameterError(const std::string& text, const std::string& problem) {
-  return UsageError("--param " + text + ": " + problem);
+SweepParameterError parameterError(const std::string& text, const std::string& problem) {
+  return SweepParameterError(text, problem);
 }
 
 bool parseDouble(const std::string& s, double* x) {
@@ -60,7 +58,7 @@ std::string keyList(const io::Json& object) {
   return keys;
 }
 
-// One step down from `node` (at `at`) by `token`; UsageError naming what is there.
+// One step down from `node` (at `at`) by `token`; SweepParameterError naming what is there.
 const io::Json& child(const std::string& text, const io::Json& node, const std::string& at,
                       const std::string& token) {
   const std::string where = at.empty() ? "the scenario" : at;
@@ -91,6 +89,7 @@ const char* kPathForms =
 }  // namespace
 
 double SweepParameter::value(long k) const {
+  if (!values.empty()) return values[static_cast<std::size_t>(k)];
   if (count <= 1 || k <= 0) return from;
   if (k >= count - 1) return to;
   const double x = from + static_cast<double>(k) * ((to - from) / static_cast<double>(count - 1));
@@ -129,6 +128,26 @@ SweepParameter parseSweepParameter(const std::string& text) {
   if (p.count == 1 && p.from != p.to)
     throw parameterError(text, "COUNT 1 needs FROM = TO (one value)");
   if (!std::isfinite(p.to - p.from)) throw parameterError(text, "TO - FROM overflows");
+  return p;
+}
+
+SweepParameter listedSweepParameter(const std::string& path, std::vector<double> values) {
+  if (path.empty()) throw parameterError(path, "empty PATH");
+  if (path.find_first_of(",\"\r\n") != std::string::npos)
+    throw parameterError(path,
+                         "PATH must not contain a comma, a quote or a line break (it names a "
+                         "column)");
+  if (values.empty()) throw parameterError(path, "no values");
+  if (values.size() > SweepGrid::kMaxPoints)
+    throw parameterError(path, "more than " + std::to_string(SweepGrid::kMaxPoints) + " values");
+  for (double v : values)
+    if (!std::isfinite(v)) throw parameterError(path, "a value is not finite");
+  SweepParameter p;
+  p.name = path;
+  p.count = static_cast<long>(values.size());
+  p.from = values.front();
+  p.to = values.back();
+  p.values = std::move(values);
   return p;
 }
 
@@ -193,7 +212,8 @@ void resolveSweepParameter(SweepParameter& p, const io::Json& scenario) {
 SweepGrid::SweepGrid(std::vector<SweepParameter> parameters) : parameters_(std::move(parameters)) {
   for (const SweepParameter& p : parameters_) {
     if (static_cast<std::size_t>(p.count) > kMaxPoints / size_)
-      throw UsageError("--param: the grid has more than " + std::to_string(kMaxPoints) + " points");
+      throw SweepParameterError("",
+                                "the grid has more than " + std::to_string(kMaxPoints) + " points");
     size_ *= static_cast<std::size_t>(p.count);
   }
 }
@@ -216,4 +236,4 @@ io::Json SweepGrid::apply(const io::Json& scenario, std::size_t index) const {
   return j;
 }
 
-}  // namespace vms::cli
+}  // namespace vms

@@ -38,5 +38,7 @@ void bindInspect(pybind11::module_& m);
 void bindForwardDynamics(pybind11::module_& m);
 /// run_file, run_text (vms.run).
 void bindRun(pybind11::module_& m);
+/// sweep_file, sweep_text (vms.sweep).
+void bindSweep(pybind11::module_& m);
 
 }  // namespace vms::python

@@ -12,4 +12,5 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindInspect(m);
   vms::python::bindForwardDynamics(m);
   vms::python::bindRun(m);
+  vms::python::bindSweep(m);
 }

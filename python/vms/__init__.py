@@ -32,6 +32,7 @@ __all__ = [
     "load_model",
     "load_state",
     "run",
+    "sweep",
 ]
 
 InputError.__doc__ = """A model, state or scenario (file or dict) that cannot be used.
@@ -135,3 +136,35 @@ def run(scenario, repair_inertia=False):
     if isinstance(scenario, dict):
         return _core.run_text(_json.dumps(scenario), "<scenario dict>", "", bool(repair_inertia))
     return _core.run_file(_os.fspath(scenario), bool(repair_inertia))
+
+
+def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False):
+    """Runs a design study as ``vms sweep`` does and returns its table as a dict of arrays.
+
+    ``scenario``: a ``*.scenario.json`` path or a dict (as for :func:`run`). ``params``: dict
+    from a PATH to its values (any iterable of numbers); PATH is a JSON pointer into the
+    scenario with its model inline (``/model/links/2/mass``, ``/duration``) or
+    ``link:NAME.FIELD`` / ``joint:NAME.FIELD`` (``link:link2.mass``, ``joint:joint2.origin.x``),
+    as ``vms sweep --param``. The grid is every combination, the first parameter varying
+    slowest. ``metrics``: summary.json figure names, ``"all"``, or None for ``vms sweep``'s
+    default ones the scenario has. ``jobs``: threads (default: one per core).
+
+    Returns the columns of ``vms sweep``'s CSV, in its order: ``index`` (grid point), one
+    array per parameter (its values at each point), one per metric, ``status`` (0 ran to the
+    end, 3 diverged: its figures cover the run up to then, with a RuntimeWarning) and
+    ``grid_points``. Every point is run by the core run loop exactly as ``vms run`` runs the
+    patched scenario, with the GIL released. Raises :class:`InputError` (``vms sweep``'s line)
+    when the scenario or a grid point cannot be run, ValueError for bad ``params``,
+    ``metrics`` or ``jobs``."""
+    import numpy as _np
+
+    pairs = [(str(path), [float(v) for v in _np.atleast_1d(_np.asarray(values, dtype=float)).ravel()])
+             for path, values in params.items()]
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    elif metrics is not None:
+        metrics = [str(m) for m in metrics]
+    if isinstance(scenario, dict):
+        return _core.sweep_text(_json.dumps(scenario), "<scenario dict>", "", pairs, metrics, jobs,
+                                bool(repair_inertia))
+    return _core.sweep_file(_os.fspath(scenario), pairs, metrics, jobs, bool(repair_inertia))
