@@ -1,9 +1,8 @@
-// The camera keeps the vehicle in view (issue 11: with the old default, a free camera, the
-// vehicle of seed000_prismatic_se3 and seed000_uvms had left the view by the end of the run,
-// and the follow mode was shown nowhere). Every example is run to its end at full speed with
-// the default follow mode; the vehicle's centre of mass must then be inside the 3D view. The
-// free camera loses at least one vehicle, so the check can fail. The status bar says what the
-// camera follows.
+// The camera keeps the vehicle in view: with a free camera, the vehicle of seed000_prismatic_se3
+// and seed000_uvms leaves the view by the end of the run. Every example is run to its end at full
+// speed with the default follow mode; the vehicle's centre of mass must then be inside the 3D
+// view. The free camera loses at least one vehicle, so the check can fail. The status bar says
+// what the camera follows.
 #include <QAction>
 #include <QToolButton>
 #include <cmath>
@@ -98,11 +97,8 @@ class TestAppCamera : public QObject {
   // View ▸ Frame Selected (F) brings the selected link to the middle of the view, large; Frame
   // All (Home) frames the whole model again.
   void frameSelectedAndFrameAll() {
-    QString error;
-    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
-             qPrintable(error));
-    QVERIFY(waitUntil([&] { return window_->framePump()->hasFrame(); }));
-    window_->framePump()->tick();
+    const QString error = openShowingFirstFrame(*window_, "models/seed004_spatial.vms.json");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     ui::SceneView* scene = window_->sceneView();
     const Model& model = window_->controller()->scenario().model;
     const int tip = model.nbodies - 1;

@@ -221,11 +221,8 @@ class TestAppSimulation : public QObject {
   // moves towards the mouse, the pull's work is in the frames and the power balance closes
   // (E - E(0) - W - W_pull stays at rounding level); letting go ends it.
   void ctrlDragPullsTheVehicle() {
-    QString error;
-    QVERIFY2(window_->openFile(sourcePath("models/seed004_spatial.vms.json"), &error),
-             qPrintable(error));
-    QVERIFY(waitUntil([&] { return window_->framePump()->hasFrame(); }));
-    window_->framePump()->tick();
+    const QString error = openShowingFirstFrame(*window_, "models/seed004_spatial.vms.json");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     ui::SceneView* scene = window_->sceneView();
     QSignalSpy requested(scene, &ui::SceneView::perturbationRequested);
     QSignalSpy released(scene, &ui::SceneView::perturbationReleased);

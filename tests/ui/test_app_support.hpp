@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the application tests (tests/ui/test_app_*.cpp): isolated settings and
-// autosave folder, a shown MainWindow, running a simulation for some simulated time, closing
-// the next modal dialog, and image checks.
+// autosave folder, a shown MainWindow, opening a file up to its first frame, running a
+// simulation for some simulated time, closing the next modal dialog, and image checks.
 #include <QApplication>
 #include <QDir>
 #include <QImage>
@@ -76,6 +76,17 @@ bool waitUntil(Condition condition, int timeout_ms = 20000) {
 
 inline double shownTime(const ui::MainWindow& window) {
   return window.framePump()->hasFrame() ? window.framePump()->lastFrame().snapshot.time : -1.0;
+}
+
+/// Opens `relative` (a file of the source tree, e.g. "models/seed004_spatial.vms.json") and
+/// waits until the window shows its first frame. Empty on success, else what went wrong.
+inline QString openShowingFirstFrame(ui::MainWindow& window, const QString& relative) {
+  QString error;
+  if (!window.openFile(sourcePath(relative), &error)) return relative + " does not open: " + error;
+  if (!waitUntil([&] { return window.framePump()->hasFrame(); }))
+    return relative + ": no frame shown within 20 s";
+  window.framePump()->tick();
+  return {};
 }
 
 /// Plays at `factor` (0: as fast as possible) until the shown frame reaches `seconds` of
