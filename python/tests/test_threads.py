@@ -1,4 +1,4 @@
-"""The GIL is released while vms.forward_dynamics computes: another Python thread keeps
+"""The GIL is released while vms.forward_dynamics, vms.run and vms.sweep compute: another Python thread keeps
 running during the call (a call holding the GIL would stall it for the whole call; the check
 needs no second core and no timing ratio)."""
 
@@ -24,19 +24,20 @@ def batch(model, count, seed):
     return X, rng.uniform(-1, 1, (count, n))
 
 
-def run_while_counting(model, inputs):
-    """Runs forward_dynamics on each (X, TAU) of `inputs` in its own thread while this thread
-    counts. Returns the time from the first call's start to the last call's end, the longest
-    time within it during which this thread made no progress, and the results."""
-    starts, ends, results = [None] * len(inputs), [None] * len(inputs), [None] * len(inputs)
-    gaps, done = [], threading.Barrier(len(inputs) + 1)
+def run_while_counting(calls):
+    """Runs each zero-argument function of `calls` in its own thread while this thread counts.
+    Returns the time from the first call's start to the last call's end, the longest time
+    within it during which this thread made no progress, and the results."""
+    n = len(calls)
+    starts, ends, results = [None] * n, [None] * n, [None] * n
+    gaps = []
 
     def worker(k):
         starts[k] = time.perf_counter()
-        results[k] = vms.forward_dynamics(model, *inputs[k])
+        results[k] = calls[k]()
         ends[k] = time.perf_counter()
 
-    threads = [threading.Thread(target=worker, args=(k,)) for k in range(len(inputs))]
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(n)]
     last = time.perf_counter()
     for t in threads:
         t.start()
@@ -55,7 +56,7 @@ def run_while_counting(model, inputs):
 def test_another_thread_runs_during_a_batch():
     model = vms.load_model(MODEL)
     X, TAU = batch(model, 200_000, 1)
-    duration, stall, (out,) = run_while_counting(model, [(X, TAU)])
+    duration, stall, (out,) = run_while_counting([lambda: vms.forward_dynamics(model, X, TAU)])
     assert duration > 0.05, "the batch is too short to tell"
     # Holding the GIL would stall this thread for the whole call.
     assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of a {duration:.3f} s call"
@@ -69,7 +70,23 @@ def test_two_batches_in_threads_do_not_hold_the_gil():
     model = vms.load_model(MODEL)
     inputs = [batch(model, 150_000, seed) for seed in (2, 3)]
     expected = [vms.forward_dynamics(model, X, TAU) for X, TAU in inputs]
-    duration, stall, results = run_while_counting(model, inputs)
+    duration, stall, results = run_while_counting(
+        [lambda: vms.forward_dynamics(model, *inputs[0]), lambda: vms.forward_dynamics(model, *inputs[1])])
     assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of {duration:.3f} s"
     for k in range(2):
         np.testing.assert_array_equal(results[k], expected[k])
+
+
+def test_another_thread_runs_during_a_run_and_a_sweep():
+    scenario = os.path.join(MODELS_DIR, "seed004_spatial_one_joint.scenario.json")
+    duration, stall, (run,) = run_while_counting([lambda: vms.run(scenario)])
+    assert duration > 0.05, "the run is too short to tell"
+    assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of a {duration:.3f} s run"
+    np.testing.assert_array_equal(run[0]["vehicle_attitude_deviation"],
+                                  vms.run(scenario)[0]["vehicle_attitude_deviation"])
+    planar = os.path.join(MODELS_DIR, "seed004_planar_one_joint.scenario.json")
+    duration, stall, (table,) = run_while_counting(
+        [lambda: vms.sweep(planar, {"/duration": [60, 90, 120, 150]}, jobs=1)])
+    assert duration > 0.05, "the sweep is too short to tell"
+    assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of a {duration:.3f} s sweep"
+    assert list(table["status"]) == [0, 0, 0, 0]
