@@ -163,6 +163,15 @@ struct Assembly {
       out.options.max_linear_speed = rr->max_linear_speed;
       out.options.max_angular_speed = rr->max_angular_speed;
       out.options.use_generalized_jacobian = rr->generalized_jacobian;
+      out.options.position_only = rr->position_only;
+      out.options.reactionless = rr->reactionless;
+      if (rr->reactionless && !rr->generalized_jacobian)
+        fail(path + ".generalized_jacobian",
+             "reaction_null_space needs the generalized Jacobian (the vehicle is free)");
+      if (rr->reactionless && !isHolonomic(model.base_type))
+        fail(path + ".type", "reaction_null_space: a " + toString(model.base_type) +
+                                 " vehicle's reaction to the arm depends on the momentum its "
+                                 "constraint exchanges, not on the joint motion alone");
       out.gains = gains(rr->gains, static_cast<size_t>(model.njoints), path);
       return out;
     }

@@ -75,6 +75,10 @@ struct ResolvedRateDescription {
   double k_position = 1.0, k_orientation = 1.0;
   double max_linear_speed = 0.0, max_angular_speed = 0.0;  // 0: unlimited
   bool generalized_jacobian = true;
+  // The end effector's position only ("task": "position"), and joint rates in the reaction
+  // null space (type "reaction_null_space": the vehicle attitude left unchanged).
+  bool position_only = false;
+  bool reactionless = false;
   JointGainsDescription gains;  // of the inner computed-torque loop
 };
 
@@ -101,6 +105,8 @@ using ControllerDescription =
 inline const char* controllerTypeName(const ControllerDescription& controller) {
   static const char* const kNames[] = {"computed_torque", "joint_pd", "resolved_rate",
                                        "wheel_attitude", "thruster_hold"};
+  if (const auto* rr = std::get_if<ResolvedRateDescription>(&controller))
+    if (rr->reactionless) return "reaction_null_space";
   return kNames[controller.index()];
 }
 

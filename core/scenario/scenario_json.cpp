@@ -221,8 +221,9 @@ ControllerDescription readController(const Json& j, const std::string& path,
     r.finish({"type", "joints", "trajectory", "gains", "tau_max", "max_error", "compensation"});
     return c;
   }
-  if (type == "resolved_rate") {
+  if (type == "resolved_rate" || type == "reaction_null_space") {
     ResolvedRateDescription c;
+    c.reactionless = type == "reaction_null_space";
     c.frame = r.requireString("frame");
     ObjectReader t(r.require("target"), r.keyPath("target"), source);
     c.target_position = io::readVec3(t.require("position"), t.keyPath("position"), source);
@@ -233,9 +234,14 @@ ControllerDescription readController(const Json& j, const std::string& path,
     c.max_linear_speed = r.number("max_linear_speed", 0.0);
     c.max_angular_speed = r.number("max_angular_speed", 0.0);
     c.generalized_jacobian = readBool(r, "generalized_jacobian", true);
+    const std::string task = r.string("task", c.reactionless ? "position" : "pose");
+    if (task != "position" && task != "pose")
+      r.failAt("task", "unknown task " + io::quote(task) + " (expected position or pose)");
+    c.position_only = task == "position";
     c.gains = readJointGains(r);
     r.finish({"type", "frame", "target", "k_position", "k_orientation", "max_linear_speed",
-              "max_angular_speed", "generalized_jacobian", "gains", "tau_max", "max_error"});
+              "max_angular_speed", "generalized_jacobian", "task", "gains", "tau_max",
+              "max_error"});
     return c;
   }
   if (type == "wheel_attitude") {
@@ -261,8 +267,8 @@ ControllerDescription readController(const Json& j, const std::string& path,
     return c;
   }
   r.failAt("type", "unknown controller type " + io::quote(type) +
-                       " (expected computed_torque, joint_pd, resolved_rate, wheel_attitude or "
-                       "thruster_hold)");
+                       " (expected computed_torque, joint_pd, resolved_rate, "
+                       "reaction_null_space, wheel_attitude or thruster_hold)");
 }
 
 ReactionWheelDescription readWheel(const Json& j, const std::string& path,
@@ -471,6 +477,8 @@ Json controllerJson(const ControllerDescription& controller) {
     o["max_linear_speed"] = c->max_linear_speed;
     o["max_angular_speed"] = c->max_angular_speed;
     o["generalized_jacobian"] = c->generalized_jacobian;
+    if (c->position_only != c->reactionless)  // not the type's default task
+      o["task"] = c->position_only ? "position" : "pose";
     writeGains(c->gains, o);
   } else if (const auto* c = std::get_if<WheelAttitudeDescription>(&controller)) {
     o["target_quaternion_wxyz"] = quaternion(c->target);
