@@ -1,5 +1,6 @@
 #include "core/analysis/forward_dynamics_batch.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
@@ -62,8 +63,8 @@ void forwardDynamicsBatch(const Model& model, ForwardDynamicsSolver& solver,
   for (Eigen::Index i = 0; i < rows; ++i) {
     const double* row = states.row(i).data();
     const double outside = stateFromTrajectoryRow(model, row, state);
-    const double scale = std::max(1.0, state.base_twist.cwiseAbs().maxCoeff());
-    if (outside > 1e-9 * scale) throw std::invalid_argument(subgroupProblem(model, row, i));
+    if (outside > 0.0 && outside > 1e-9 * std::max(1.0, state.base_twist.cwiseAbs().maxCoeff()))
+      throw std::invalid_argument(subgroupProblem(model, row, i));
     double* result = out.row(i).data();
     if (!state.allFinite()) {
       Eigen::Map<VecX>(result, 6 + n).setConstant(std::numeric_limits<double>::quiet_NaN());

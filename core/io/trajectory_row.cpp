@@ -10,17 +10,21 @@ double stateFromTrajectoryRow(const Model& model, const double* row, State& stat
   state.base_position = Vec3(row[0], row[1], row[2]);
   state.base_orientation = normalized(Quat(row[3], row[4], row[5], row[6]));
   state.setBaseVelocityWorld(Vec3(row[7], row[8], row[9]), Vec3(row[10], row[11], row[12]));
-  // Projection onto span(base_basis), column by column (orthonormal unit columns): no
-  // temporary of the basis' dynamic width.
-  const Vec6 twist = state.base_twist;
-  Vec6 inside = Vec6::Zero();
-  for (int c = 0; c < model.base_dof; ++c)
-    inside += model.base_basis.col(c).dot(twist) * model.base_basis.col(c);
-  state.base_twist = inside;
+  double outside = 0.0;
+  if (model.base_dof < 6) {
+    // Projection onto span(base_basis), column by column (orthonormal unit columns): no
+    // temporary of the basis' dynamic width.
+    const Vec6 twist = state.base_twist;
+    Vec6 inside = Vec6::Zero();
+    for (int c = 0; c < model.base_dof; ++c)
+      inside += model.base_basis.col(c).dot(twist) * model.base_basis.col(c);
+    state.base_twist = inside;
+    outside = (twist - inside).cwiseAbs().maxCoeff();
+  }
   state.q = Eigen::Map<const VecX>(row + 13, n);
   state.qd = Eigen::Map<const VecX>(row + 13 + n, n);
   if (model.hasCouplings()) enforceJointCouplings(model, state);
-  return (twist - inside).cwiseAbs().maxCoeff();
+  return outside;
 }
 
 void trajectoryRowFromState(const Model& model, const State& state, double* row) {

@@ -4,8 +4,9 @@ forward_dynamics_us, on the same model and in alternating rounds (the VM's speed
 
 usage: forward_dynamics_batch.py VMS_EXECUTABLE MODEL [--states N] [--rounds R] [--limit X]
 
-Each round runs `vms benchmark MODEL` once (its median over 15 batches of 150000 calls at one
-state) and times vms.forward_dynamics on N random states (the median of 5 calls). Prints one
+Each round runs `vms benchmark MODEL` once (its median over 15 batches of 10000 calls at one
+state) and times vms.forward_dynamics on N random states (the median of 15 calls, as robust
+to another process taking the CPU for a while). Prints one
 JSON object with both medians over the rounds and their ratio; with --limit, exits 1 when the
 ratio exceeds it.
 """
@@ -36,7 +37,7 @@ def random_states(model, count, seed=4):
     return X, rng.uniform(-1, 1, (count, n))
 
 
-def batch_us_per_state(model, X, TAU, calls=5):
+def batch_us_per_state(model, X, TAU, calls=15):
     times = []
     for _ in range(calls):
         start = time.perf_counter()
