@@ -1,4 +1,4 @@
-// The Formulations panel (ui/panels/formulations_panel, issue 10 part 2) in the running app:
+// The Formulations panel (ui/panels/formulations_panel) in the running app:
 //  - the dock is there (one panel-table entry, tabbed with the plots);
 //  - every registered solver, enabled on an example it handles, shows a relative difference
 //    from aba <= 1e-9 at the shown frame; one it does not handle is greyed with the reason;
@@ -7,6 +7,8 @@
 //    run's by more than kCurveGap in some plotted quantity within 0.5 s, while the corrected
 //    solver of the same name stays <= 1e-9 from aba (denoc/printed-adot, which the notes
 //    show never reaches the motion, must instead leave the curves unchanged);
+//  - the ghost model has a legend entry in the 3D view, and it and its entry are hidden while
+//    the arm is posed in Teach mode, shown again after Play or Reset;
 //  - the heat map's "Copy as CSV" equals the intermediate recomputed independently.
 // With VMS_FORMULATIONS_SCREENSHOT=FILE.png the last test saves the window with the panel
 // shown (docs/screenshots/formulations_panel.png).
@@ -29,6 +31,7 @@
 #include "ui/app/measured_run.hpp"
 #include "ui/panels/formulations_panel.hpp"
 #include "ui/panels/matrix_heat_map.hpp"
+#include "ui/panels/teach_panel.hpp"
 #include "ui/view3d/scene_view.hpp"
 
 using namespace vms;
@@ -233,6 +236,61 @@ class TestAppFormulations : public QObject {
     QVERIFY(panel_->setEnabled(id, false));
     QCOMPARE(window_->sceneView()->ghostCount(), 0);
     QVERIFY(panel_->setEnabled(corrected, false));
+  }
+
+  /// The ghost model has an entry in the 3D view's legend; it follows the run, not a pose:
+  /// hidden (with its entry) while the arm is posed in Teach mode, shown again when the run
+  /// leaves the pose by playing on or by a reset.
+  void ghostsHaveALegendEntryAndStepAsideWhilePosing() {
+    QVERIFY(open(sourcePath("models/seed004_spatial_one_joint.scenario.json")));
+    const QString id = "generalized-jacobian/printed-hstar-dot";
+    QVERIFY2(panel_->supportProblem(id).isEmpty(), qPrintable(panel_->supportProblem(id)));
+    QVERIFY(panel_->setEnabled(id, true));
+    ui::SceneView* scene = window_->sceneView();
+    auto ghostEntries = [scene] {
+      return scene->legendTexts().filter("ghost (translucent)").size();
+    };
+    auto ghostDrawn = [&] {
+      panel_->refreshNow();
+      return scene->ghostCount() == 1 && scene->visibleGhostActors() > 0;
+    };
+    QVERIFY(runFor(*window_, 0.3));
+    QVERIFY(waitUntil(ghostDrawn, 10000));
+    QCOMPARE(ghostEntries(), 1);
+    QVERIFY2(scene->legendTexts().join('\n').contains("printed equation"),
+             qPrintable(scene->legendTexts().join('\n')));
+
+    auto* teach = window_->panelWidget<ui::TeachPanel>();
+    QVERIFY(teach);
+    auto pose = [&](double q) {
+      QVERIFY(waitUntil([&] { return teach->valueBox(0)->isEnabled(); }, 5000));
+      teach->setSliderPosition(0, q);
+      QVERIFY(teach->isPosing());
+      panel_->refreshNow();  // a ghost stepped while posed stays hidden
+      QCOMPARE(scene->ghostCount(), 1);
+      QCOMPARE(scene->visibleGhostActors(), 0);
+      QCOMPARE(ghostEntries(), 0);
+    };
+    pose(0.4);
+    // Playing on leaves the pose.
+    window_->play();
+    QVERIFY(waitUntil([&] { return !teach->isPosing(); }, 5000));
+    QVERIFY(waitUntil(ghostDrawn, 10000));
+    QCOMPARE(ghostEntries(), 1);
+    window_->pause();
+    QVERIFY(
+        waitUntil([&] { return window_->controller()->runState() == ui::RunState::Paused; }, 5000));
+    // So does a reset.
+    pose(-0.3);
+    window_->resetSimulation();
+    QVERIFY(!teach->isPosing());
+    QVERIFY(runFor(*window_, 0.1));
+    QVERIFY(waitUntil(ghostDrawn, 10000));
+    QCOMPARE(ghostEntries(), 1);
+    // No ghost, no entry.
+    QVERIFY(panel_->setEnabled(id, false));
+    QCOMPARE(scene->ghostCount(), 0);
+    QCOMPARE(ghostEntries(), 0);
   }
 
   void heatMapCopiesTheMatrix() {

@@ -55,6 +55,9 @@ class ScenePanel : public Adapter<SceneView> {
     QObject::connect(
         &context, &WorkbenchContext::ghostsMoved, scene,
         [scene](const std::vector<std::vector<Pose>>& ghosts) { scene->setGhostPoses(ghosts); });
+    // The ghosts follow the run: hidden while the arm is posed.
+    QObject::connect(&context, &WorkbenchContext::posingChanged, scene,
+                     [scene](bool posing) { scene->setGhostsShown(!posing); });
     QObject::connect(&context, &WorkbenchContext::bodySelected, scene, &SceneView::setSelectedBody);
     QObject::connect(&context, &WorkbenchContext::jointSelected, scene,
                      [scene](int body, int) { scene->setSelectedBody(body); });
@@ -218,13 +221,19 @@ class TeachDock : public Adapter<TeachPanel> {
   using Adapter::Adapter;
   void bind(WorkbenchContext& context) override {
     QObject::connect(view_, &TeachPanel::message, &context, &WorkbenchContext::info);
+    QObject::connect(view_, &TeachPanel::posingChanged, &context, &WorkbenchContext::setPosing);
   }
   void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin&) override {
     view_->setScenario(scenario);
   }
   void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }
-  /// Teach mode works only while paused.
-  void runStateChanged(RunState state) override { view_->setEditable(state == RunState::Paused); }
+  /// The run restarts (reset, reload): it is no longer posed.
+  void cleared() override { view_->leavePose(); }
+  /// Teach mode works only while paused; playing leaves the pose.
+  void runStateChanged(RunState state) override {
+    view_->setEditable(state == RunState::Paused);
+    if (state == RunState::Running) view_->leavePose();
+  }
 };
 
 class LogDock : public Adapter<LogPanel> {

@@ -100,6 +100,8 @@ class WorkbenchContext : public QObject {
   /// Errata mode's ghost models: body poses (model.nbodies each) per ghost run; the 3D view
   /// draws them translucent. Empty: none.
   void showGhosts(const std::vector<std::vector<vms::Pose>>& ghosts) { emit ghostsMoved(ghosts); }
+  /// Teach mode: the arm is posed (true) or the run left the pose (false).
+  void setPosing(bool posing) { emit posingChanged(posing); }
 
  signals:
   /// explain(): for the explanation panel.
@@ -108,6 +110,8 @@ class WorkbenchContext : public QObject {
   void explanationToFront();
   /// The ghost models moved (showGhosts).
   void ghostsMoved(const std::vector<std::vector<vms::Pose>>& ghosts);
+  /// setPosing: the views that show the run, not the pose, step aside while it is true.
+  void posingChanged(bool posing);
   void logged(vms::ui::MessageLevel level, const QString& text);
   void problemRaised(const QString& title, const QString& text);
   /// A body clicked in the 3D view (-1: none): every view selects it.

@@ -63,8 +63,15 @@ void TeachPanel::clear() {
   rows_.clear();
   q_.resize(0);
   posed_ = false;
+  leavePose();
   live_->clear();
   hint_->setText(tr("No model open."));
+}
+
+void TeachPanel::leavePose() {
+  if (!posing_) return;
+  posing_ = false;
+  emit posingChanged(false);
 }
 
 // What "vehicle reacts" can mean for the vehicle type: nothing for a fixed vehicle, and no
@@ -230,6 +237,10 @@ void TeachPanel::boxChanged(std::size_t index, double shown) {
 
 void TeachPanel::pose() {
   posed_ = true;
+  if (!posing_) {
+    posing_ = true;
+    emit posingChanged(true);
+  }
   controller_->setJointPositions(q_, vehicleReacts(), holdPose());
 }
 

@@ -55,9 +55,15 @@ class TeachPanel : public QWidget {
   void setVehicleReacts(bool reacts);
   /// The "vehicle reacts" box's text, tooltip and whether it can be checked (tests).
   const QCheckBox* vehicleReactsBox() const { return vehicle_reacts_; }
+  /// Whether the arm is posed: from the first pose until the run leaves it (leavePose).
+  bool isPosing() const { return posing_; }
+  /// The run leaves the pose: it plays on from it, or is reset or loaded again.
+  void leavePose();
 
  signals:
   void message(const QString& text);
+  /// isPosing() changed.
+  void posingChanged(bool posing);
 
  private:
   void describeVehicleReaction(BaseType type);
@@ -82,7 +88,8 @@ class TeachPanel : public QWidget {
   QCheckBox* vehicle_reacts_;
   QCheckBox* hold_pose_;
   TeachLiveView* live_;
-  bool posed_ = false;  // a pose was made since the scenario was loaded
+  bool posed_ = false;   // a pose was made since the scenario was loaded
+  bool posing_ = false;  // isPosing()
   QLabel* hint_;
   QWidget* rows_widget_ = nullptr;  // the joint rows, inside rows_scroll_
   QScrollArea* rows_scroll_ = nullptr;

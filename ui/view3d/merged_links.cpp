@@ -117,6 +117,12 @@ void MergedLinks::setVisible(bool visible) {
   for (Group& g : groups_) g.mesh->setVisible(visible);
 }
 
+int MergedLinks::visibleActorCount() const {
+  int n = 0;
+  for (const Group& g : groups_) n += g.mesh->actor()->GetVisibility() ? 1 : 0;
+  return n;
+}
+
 bool MergedLinks::owns(const vtkActor* actor) const {
   for (const Group& g : groups_)
     if (g.mesh->owns(actor)) return true;

@@ -26,6 +26,8 @@ class MergedLinks {
   void chooseLevels(const LodView& view);
   void setVisible(bool visible);
   int actorCount() const { return int(groups_.size()); }
+  /// Actors drawn now (each group's actor of its chosen level, when visible).
+  int visibleActorCount() const;
   bool owns(const vtkActor* actor) const;
   /// Polygons drawn at the current levels (tests).
   long drawnPolygons() const;

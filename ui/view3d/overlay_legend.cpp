@@ -10,19 +10,24 @@ namespace vms::ui {
 namespace {
 
 struct Label {
-  Overlay overlay;
+  int key;  // the overlay, or OverlayLegend's ghost key
   const char* text;
   Vec3 color;
 };
 
-// Colours as drawn by SceneView (ellipsoids) and ModelOverlays (momentum arrows).
+// Colours as drawn by SceneView (ellipsoids, the ghosts' light grey for their translucent
+// copies of the links) and ModelOverlays (momentum arrows).
 const Label kLabels[] = {
-    {Overlay::ManipulabilityFixed, "manipulability, fixed base (Jm)", Vec3(0.35, 0.65, 1.0)},
-    {Overlay::ManipulabilityFloating, "manipulability, free-floating (J*)", Vec3(1.0, 0.55, 0.2)},
-    {Overlay::OperationalInertia, "operational-space inertia", Vec3(0.3, 0.9, 0.5)},
-    {Overlay::LinkInertias, "Lambda(k) at every link", Vec3(0.85, 0.45, 0.95)},
-    {Overlay::MomentumArrows, "momentum: linear (green), angular (violet)", Vec3(0.85, 0.85, 0.85)},
-    {Overlay::SystemCenterOfMass, "system centre of mass (sphere)", kSystemComColor},
+    {int(Overlay::ManipulabilityFixed), "manipulability, fixed base (Jm)", Vec3(0.35, 0.65, 1.0)},
+    {int(Overlay::ManipulabilityFloating), "manipulability, free-floating (J*)",
+     Vec3(1.0, 0.55, 0.2)},
+    {int(Overlay::OperationalInertia), "operational-space inertia", Vec3(0.3, 0.9, 0.5)},
+    {int(Overlay::LinkInertias), "Lambda(k) at every link", Vec3(0.85, 0.45, 0.95)},
+    {int(Overlay::MomentumArrows), "momentum: linear (green), angular (violet)",
+     Vec3(0.85, 0.85, 0.85)},
+    {int(Overlay::SystemCenterOfMass), "system centre of mass (sphere)", kSystemComColor},
+    {OverlayLegend::kGhostKey, "ghost (translucent): the run with the printed equation (errata)",
+     Vec3(0.8, 0.8, 0.8)},
 };
 
 }  // namespace
@@ -31,7 +36,7 @@ void OverlayLegend::build(vtkRenderer* renderer) {
   clear();
   renderer_ = renderer;
   for (const Label& label : kLabels) {
-    Entry e{label.overlay, vtkSmartPointer<vtkTextActor>::New(), false};
+    Entry e{label.key, vtkSmartPointer<vtkTextActor>::New(), false};
     e.text->SetInput(label.text);
     vtkTextProperty* p = e.text->GetTextProperty();
     p->SetFontSize(fontSize());
@@ -52,14 +57,27 @@ void OverlayLegend::clear() {
 }
 
 void OverlayLegend::setVisible(Overlay overlay, bool visible) {
+  setKeyVisible(int(overlay), visible);
+}
+
+void OverlayLegend::setGhostsVisible(bool visible) { setKeyVisible(kGhostKey, visible); }
+
+void OverlayLegend::setKeyVisible(int key, bool visible) {
   for (Entry& e : entries_)
-    if (e.overlay == overlay) e.visible = visible;
+    if (e.key == key) e.visible = visible;
   layout();
+}
+
+std::vector<std::string> OverlayLegend::shownTexts() const {
+  std::vector<std::string> texts;
+  for (const Entry& e : entries_)
+    if (e.visible) texts.emplace_back(e.text->GetInput());
+  return texts;
 }
 
 void OverlayLegend::setText(Overlay overlay, const std::string& text) {
   for (Entry& e : entries_)
-    if (e.overlay == overlay) e.text->SetInput(text.c_str());
+    if (e.key == int(overlay)) e.text->SetInput(text.c_str());
 }
 
 void OverlayLegend::setPixelScale(double scale) {

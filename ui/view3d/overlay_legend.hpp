@@ -1,6 +1,7 @@
 #pragma once
 // A small colour legend in the lower-left corner for the overlays whose colours need naming
-// (the three ellipsoids and the momentum arrows); an entry shows while its overlay is on.
+// (the three ellipsoids and the momentum arrows) and for errata mode's ghost models; an entry
+// shows while its overlay is on (the ghosts' entry: while ghosts are drawn).
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 #include <vtkTextActor.h>
@@ -15,9 +16,15 @@ namespace vms::ui {
 
 class OverlayLegend {
  public:
+  /// Entries are keyed by their overlay (int(Overlay)), the ghosts' by kGhostKey.
+  static constexpr int kGhostKey = kOverlayCount;
   void build(vtkRenderer* renderer);
   void clear();
   void setVisible(Overlay overlay, bool visible);
+  /// The ghost models' entry.
+  void setGhostsVisible(bool visible);
+  /// The texts of the entries shown, bottom first (tests).
+  std::vector<std::string> shownTexts() const;
   /// Replaces an entry's text (e.g. the kind of ellipsoid shown, a scale).
   void setText(Overlay overlay, const std::string& text);
   /// Pixels per point of the text and its margins: 1 on screen, s for a screenshot drawn at
@@ -27,8 +34,9 @@ class OverlayLegend {
  private:
   void layout();
   int fontSize() const;
+  void setKeyVisible(int key, bool visible);
   struct Entry {
-    Overlay overlay;
+    int key;
     vtkSmartPointer<vtkTextActor> text;
     bool visible = false;
   };

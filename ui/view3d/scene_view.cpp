@@ -107,6 +107,7 @@ struct SceneView::Impl {
     MergedLinks drawn;
   };
   std::vector<Ghost> ghosts;  // errata mode: translucent copies of the links
+  bool ghosts_shown = true;   // setGhostsShown
   ModelOverlays overlays;
   OverlayLegend legend;
   EllipsoidActor ellipsoid_fixed, ellipsoid_floating, ellipsoid_inertia;
@@ -486,6 +487,7 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
     d.ghosts.emplace_back();
     d.ghosts.back().parts = std::move(geometry.parts);
     d.ghosts.back().drawn.build(d.ghosts.back().parts, d.scene);
+    d.ghosts.back().drawn.setVisible(d.ghosts_shown);
   }
   for (size_t g = 0; g < ghosts.size(); ++g) {
     if (ghosts[g].size() != size_t(d.model.nbodies)) continue;
@@ -493,10 +495,34 @@ void SceneView::setGhostPoses(const std::vector<std::vector<Pose>>& ghosts) {
     for (const Pose& X : ghosts[g]) finite = finite && X.p.allFinite() && X.R.allFinite();
     if (finite) d.ghosts[g].drawn.place(d.ghosts[g].parts, ghosts[g]);
   }
+  d.legend.setGhostsVisible(d.ghosts_shown && !d.ghosts.empty());
   update();
 }
 
 int SceneView::ghostCount() const { return static_cast<int>(impl_->ghosts.size()); }
+
+void SceneView::setGhostsShown(bool shown) {
+  Impl& d = *impl_;
+  if (shown == d.ghosts_shown) return;
+  d.ghosts_shown = shown;
+  for (Impl::Ghost& ghost : d.ghosts) ghost.drawn.setVisible(shown);
+  d.legend.setGhostsVisible(shown && !d.ghosts.empty());
+  update();
+}
+
+bool SceneView::ghostsShown() const { return impl_->ghosts_shown; }
+
+int SceneView::visibleGhostActors() const {
+  int n = 0;
+  for (const Impl::Ghost& ghost : impl_->ghosts) n += ghost.drawn.visibleActorCount();
+  return n;
+}
+
+QStringList SceneView::legendTexts() const {
+  QStringList texts;
+  for (const std::string& text : impl_->legend.shownTexts()) texts << QString::fromStdString(text);
+  return texts;
+}
 
 void SceneView::setWorkspaceCloud(const std::vector<Vec3>& points,
                                   const std::vector<double>& values, double max_value) {

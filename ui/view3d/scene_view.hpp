@@ -9,6 +9,7 @@
 #include <QPoint>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <memory>
 
@@ -82,6 +83,14 @@ class SceneView : public QWidget {
   /// them. Ignored while no model is shown or when a set has the wrong size.
   void setGhostPoses(const std::vector<std::vector<Pose>>& ghosts);
   int ghostCount() const;
+  /// Whether the ghosts (and their legend entry) are drawn: hidden while the arm is posed in
+  /// Teach mode (they follow the run, not the pose). New ghosts follow the setting.
+  void setGhostsShown(bool shown);
+  bool ghostsShown() const;
+  /// The ghosts' actors drawn now (tests).
+  int visibleGhostActors() const;
+  /// The texts of the overlay legend's entries shown, bottom first (tests).
+  QStringList legendTexts() const;
   /// The reachable workspace as a point cloud (world points), coloured by `values` relative to
   /// `max_value` (ui/view3d/workspace_cloud.hpp); removed by clearWorkspaceCloud or a new model.
   void setWorkspaceCloud(const std::vector<Vec3>& points, const std::vector<double>& values,
