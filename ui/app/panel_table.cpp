@@ -3,6 +3,7 @@
 // plots_dock.cpp).
 #include <QCoreApplication>
 
+#include "ui/app/disturbance_map_dock.hpp"
 #include "ui/app/formulations_dock.hpp"
 #include "ui/app/panel_adapters.hpp"
 #include "ui/app/plots_dock.hpp"
@@ -33,6 +34,8 @@ std::vector<PanelSpec> workbenchPanels() {
       {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
        "plotsDock", 0},
       {"studyDock", tr("Study"), Qt::RightDockWidgetArea, studyDock, "plotsDock", 0},
+      {"disturbanceMapDock", tr("Disturbance Map"), Qt::RightDockWidgetArea, disturbanceMapDock,
+       "plotsDock", 0},
       {"logDock", tr("Log"), Qt::BottomDockWidgetArea, logDock, {}, 80},
   };
   // clang-format on
