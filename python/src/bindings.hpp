@@ -40,5 +40,8 @@ void bindForwardDynamics(pybind11::module_& m);
 void bindRun(pybind11::module_& m);
 /// sweep_file, sweep_text (vms.sweep).
 void bindSweep(pybind11::module_& m);
+/// Method, Solver, Integrator, PrintedVariant, solvers, integrators, solver, integrator,
+/// vehicle_types.
+void bindRegistries(pybind11::module_& m);
 
 }  // namespace vms::python

@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindForwardDynamics(m);
   vms::python::bindRun(m);
   vms::python::bindSweep(m);
+  vms::python::bindRegistries(m);
 }

@@ -19,20 +19,39 @@ import json as _json
 import os as _os
 
 from vms import _core
-from vms._core import InputError, InputWarning, Model, State, __version__
+from vms._core import (
+    InputError,
+    InputWarning,
+    Integrator,
+    Method,
+    Model,
+    PrintedVariant,
+    Solver,
+    State,
+    __version__,
+)
 
 __all__ = [
     "InputError",
     "InputWarning",
+    "Integrator",
+    "Method",
     "Model",
+    "PrintedVariant",
+    "Solver",
     "State",
     "__version__",
     "forward_dynamics",
     "inspect",
+    "integrator",
+    "integrators",
     "load_model",
     "load_state",
     "run",
+    "solver",
+    "solvers",
     "sweep",
+    "vehicle_types",
 ]
 
 InputError.__doc__ = """A model, state or scenario (file or dict) that cannot be used.
@@ -168,3 +187,48 @@ def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False):
         return _core.sweep_text(_json.dumps(scenario), "<scenario dict>", "", pairs, metrics, jobs,
                                 bool(repair_inertia))
     return _core.sweep_file(_os.fspath(scenario), pairs, metrics, jobs, bool(repair_inertia))
+
+
+Method.__doc__ = """A solver or integrator as its registry entry describes it (the entry ``vms
+solvers``, the desktop app and docs/solvers.md read).
+
+Attributes: ``name`` (for ``solver=``, scenario files), ``summary`` (one line),
+``description`` (one paragraph), ``paper`` (paper and equations, '' for textbook methods),
+``vehicle_types`` (the types it handles). ``supports(vehicle_type)`` says whether it handles a
+vehicle type, ``refusal(vehicle_type)`` why not ('' when it does)."""
+
+Solver.__doc__ = """A forward-dynamics solver's entry (a :class:`Method`); ``printed_variants``
+lists its paper's printed errata as :class:`PrintedVariant` objects."""
+
+Integrator.__doc__ = """An integrator's entry (a :class:`Method`)."""
+
+PrintedVariant.__doc__ = """A printed equation of a solver's paper that the notes correct:
+``name`` (the variant), ``equation`` (where the paper prints it), ``explanation`` (what is
+wrong and why energy or momentum checks miss it), ``documented_error`` (docs/solvers.md's
+relative acceleration error against aba; 0 when it shows only in the matrices)."""
+
+
+def solvers():
+    """Every forward-dynamics solver as a :class:`Solver`, the default (``aba``) first."""
+    return _core.solvers()
+
+
+def integrators():
+    """Every integrator as an :class:`Integrator`, the default (``rk4``) first."""
+    return _core.integrators()
+
+
+def solver(name):
+    """The :class:`Solver` called ``name``; KeyError listing the names for an unknown one."""
+    return _core.solver(name)
+
+
+def integrator(name):
+    """The :class:`Integrator` called ``name``; KeyError listing the names for an unknown one."""
+    return _core.integrator(name)
+
+
+def vehicle_types():
+    """Every vehicle type name (``free``, ``planar``, ... ``nonholonomic``), for ``base=`` and
+    :meth:`Method.supports`."""
+    return _core.vehicle_types()
