@@ -12,7 +12,8 @@ int runCrosscheck(int argc, char** argv);  // every solver against aba at a stat
 int runConvert(int argc, char** argv);
 int runMount(int argc, char** argv);  // an arm on a vehicle, saved as one model (extension)
 int runRun(int argc, char** argv);
-int runDmap(int argc, char** argv);  // disturbance map of two joints (design tool)
+int runDmap(int argc, char** argv);     // disturbance map of two joints (design tool)
+int runPlan(int argc, char** argv);     // vms plan attitude: turning the vehicle by joint loops
 int runSweep(int argc, char** argv);    // a scenario over a grid of parameters (extension)
 int runSolvers(int argc, char** argv);  // the solvers and integrators, from their entries
 #ifdef VMS_HAVE_PLOT
