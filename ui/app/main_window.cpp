@@ -56,7 +56,7 @@ MainWindow::MainWindow(QWidget* parent, const std::vector<PanelSpec>& panels)
   createHelpMenu();
   connectSignals();
   // Docks and toolbars move without animation: Qt's restoreState() (Window > Reset layout)
-  // during one, e.g. of the toolbar opening its extension, shows a widget it has deleted.
+  // during one, e.g. of the toolbar opening its extension, crashes in QWidget::show().
   setAnimated(false);
   default_layout_ = saveState();
   restoreLayout();

@@ -271,8 +271,9 @@ struct LinkShapeEditor::Impl {
     connect(mesh_y_up, &QPushButton::clicked, self, [this] { self->convertMeshYUpToZUp(); });
     size_label = new QLabel;
     sf->addRow(size_label, size.build({"shape.size0", "shape.size1", "shape.size2"}));
-    follow = new QCheckBox(tr("follows the joints (spans the link to its child joints)"));
+    follow = new QCheckBox(tr("follows the joints"));
     follow->setObjectName("shapeFollow");
+    follow->setToolTip(tr("The shape spans the link from its joint to its child joints"));
     sf->addRow(tr("Follow"), follow);
     color = new QPushButton;
     color->setObjectName("shapeColor");
@@ -301,11 +302,17 @@ struct LinkShapeEditor::Impl {
         tr("Mass, centre of mass and inertia of the link from its shapes filled with the "
            "density (a mesh from its triangles: it must be closed; overlapping shapes count "
            "twice)"));
-    mh->addWidget(material);
+    mh->addWidget(material, 1);
     mh->addWidget(density);
     mh->addWidget(new QLabel(tr("kg/m³")));
     form->addRow(tr("Material"), mass_row);
     form->addRow(QString(), compute);
+    // The lists as narrow as a few characters: their longest entry (a mesh unit, a material)
+    // must not make the editor wider than the dock.
+    for (QComboBox* list : {shape_index, shape_type, mesh_units, material}) {
+      list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      list->setMinimumContentsLength(6);
+    }
 
     connect(shape_index, &QComboBox::activated, self, [this](int i) {
       index = i;
