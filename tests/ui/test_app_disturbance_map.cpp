@@ -9,7 +9,8 @@
 // - a click on the map while paused poses the two joints at the clicked point (the other
 //   joints unchanged); while playing it only says to pause;
 // - a 6-joint spatial model's map (the curvature's norm) takes milliseconds (printed);
-// - fixed and nonholonomic vehicles are refused with the core's reason.
+// - fixed and nonholonomic vehicles, mimic joints and a one-joint arm are refused with the
+//   reason (the core's, for the first three).
 // VMS_SCREENSHOT_DIR=DIR saves the window as DIR/disturbance-map.png.
 #include <qcustomplot.h>
 
@@ -26,6 +27,25 @@ using namespace vms;
 using namespace vms::test;
 
 namespace {
+
+/// A free-floating URDF arm of `joints` continuous joints; with `mimic`, the last one mimics
+/// the one before it.
+QByteArray urdfArm(int joints, bool mimic) {
+  const QByteArray inertial =
+      R"(<inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" )"
+      R"(iyz="0"/></inertial>)";
+  QByteArray urdf = R"(<robot name="arm"><link name="base">)" + inertial + "</link>";
+  for (int k = 1; k <= joints; ++k) {
+    const QByteArray n = QByteArray::number(k),
+                     parent = k == 1 ? "base" : "l" + QByteArray::number(k - 1);
+    urdf += "<link name=\"l" + n + "\">" + inertial + "</link>";
+    urdf += "<joint name=\"j" + n + "\" type=\"continuous\"><parent link=\"" + parent +
+            "\"/><child link=\"l" + n + "\"/><origin xyz=\"0.5 0 0\"/><axis xyz=\"0 1 1\"/>";
+    if (mimic && k == joints) urdf += "<mimic joint=\"j" + QByteArray::number(k - 1) + "\"/>";
+    urdf += "</joint>";
+  }
+  return urdf + "</robot>";
+}
 
 ui::SimFrame latest(ui::MainWindow& window) {
   window.framePump()->tick();
@@ -283,6 +303,20 @@ class TestAppDisturbanceMap : public QObject {
     open(sourcePath("models/seed000_wheeled_rover.scenario.json"));
     QVERIFY(waitUntil([&] { return !panel()->refusal().isEmpty(); }, 5000));
     QVERIFY2(panel()->refusal().contains("nonholonomic"), qPrintable(panel()->refusal()));
+
+    open(writeFileIn(files_, "mimic.urdf", urdfArm(3, true)));
+    QVERIFY(waitUntil([&] { return !panel()->refusal().isEmpty(); }, 5000));
+    QVERIFY2(panel()->refusal().contains("mimic"), qPrintable(panel()->refusal()));
+
+    open(writeFileIn(files_, "one_joint.urdf", urdfArm(1, false)));
+    QVERIFY(waitUntil([&] { return !panel()->refusal().isEmpty(); }, 5000));
+    QVERIFY2(panel()->refusal().contains("needs two"), qPrintable(panel()->refusal()));
+
+    // Without mimic joints the same arm has its map.
+    open(writeFileIn(files_, "arm.urdf", urdfArm(3, false)));
+    QVERIFY(waitUntil([&] { return panel()->map() != nullptr; }, 5000));
+    QCOMPARE(panel()->figure().shown(), ui::CurvatureShown::Norm);
+    compareWithCore(latest(*window_).snapshot.state, 0, 1);
 
     // Back to a floating model: the map again.
     open(sourcePath("models/seed004_planar_closed_loop.scenario.json"));

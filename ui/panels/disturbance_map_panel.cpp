@@ -234,24 +234,21 @@ double DisturbanceMapPanel::shownPosition(int joint, double q) const {
 }
 
 void DisturbanceMapPanel::redrawPath() {
+  figure_->clearPath();
+  path_last_ = Eigen::Vector2d::Constant(kNaN);
   if (!has_map_) return;
   const std::size_t n = std::size_t(model_.njoints);
-  std::vector<double> x, y;
-  x.reserve(path_q_.size() / std::max<std::size_t>(n, 1));
-  y.reserve(x.capacity());
-  for (std::size_t f = 0; f + n <= path_q_.size(); f += n) {
-    const double a = shownPosition(map_.joint_i, path_q_[f + std::size_t(map_.joint_i)]);
-    const double b = shownPosition(map_.joint_j, path_q_[f + std::size_t(map_.joint_j)]);
-    // A joint wrapped from +pi to -pi: the path breaks instead of crossing the map.
-    if (!x.empty() && !std::isnan(x.back()) &&
-        (std::abs(a - x.back()) > M_PI || std::abs(b - y.back()) > M_PI)) {
-      x.push_back(kNaN);
-      y.push_back(kNaN);
-    }
-    x.push_back(a);
-    y.push_back(b);
-  }
-  figure_->setPath(x, y);
+  for (std::size_t f = 0; f + n <= path_q_.size(); f += n) addPathPoint(&path_q_[f]);
+}
+
+void DisturbanceMapPanel::addPathPoint(const double* q) {
+  const Eigen::Vector2d p(shownPosition(map_.joint_i, q[map_.joint_i]),
+                          shownPosition(map_.joint_j, q[map_.joint_j]));
+  // A joint wrapped from +pi to -pi: the path breaks instead of crossing the map.
+  if (!std::isnan(path_last_[0]) && (p - path_last_).cwiseAbs().maxCoeff() > M_PI)
+    figure_->appendToPath(kNaN, kNaN);
+  figure_->appendToPath(p[0], p[1]);
+  path_last_ = p;
 }
 
 void DisturbanceMapPanel::updateMarker() {
@@ -273,10 +270,12 @@ void DisturbanceMapPanel::appendFrames(const std::vector<SimFrame>& frames) {
     const VecX& q = frame.snapshot.state.q;
     if (q.size() != model_.njoints) continue;
     path_q_.insert(path_q_.end(), q.data(), q.data() + n);
+    if (has_map_) addPathPoint(q.data());
   }
-  if (path_q_.size() > kMaxPathFrames * n)
+  if (path_q_.size() > kMaxPathFrames * n) {
     path_q_.erase(path_q_.begin(), path_q_.begin() + std::ptrdiff_t(kMaxPathFrames / 2 * n));
-  redrawPath();
+    redrawPath();
+  }
   replot();
 }
 

@@ -12,6 +12,7 @@
 // refused with the core's reason in the panel.
 #include <QElapsedTimer>
 #include <QWidget>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -91,6 +92,8 @@ class DisturbanceMapPanel : public QWidget {
   bool otherJointsMoved() const;
   void compute();
   void redrawPath();
+  /// Extends the drawn path by the (q_i, q_j) of joint positions `q` (model order).
+  void addPathPoint(const double* q);
   void updateMarker();
   void mapClicked(QMouseEvent* event);
   void setStatus(const QString& text);
@@ -121,6 +124,7 @@ class DisturbanceMapPanel : public QWidget {
   double last_compute_ms_ = 0.0;
   bool paused_ = false, running_ = false;
   std::vector<double> path_q_;  // every appended frame's joint positions, njoints each
+  Eigen::Vector2d path_last_ = Eigen::Vector2d::Constant(std::numeric_limits<double>::quiet_NaN());
 };
 
 }  // namespace vms::ui

@@ -216,19 +216,6 @@ void DisturbanceMapPlot::setMarker(double qi, double qj) {
   if (std::isfinite(qi) && std::isfinite(qj)) marker_->addData(0.0, qi, qj);
 }
 
-void DisturbanceMapPlot::setPath(const std::vector<double>& qi, const std::vector<double>& qj) {
-  clearPath();
-  const std::size_t n = std::min(qi.size(), qj.size());
-  QVector<double> t(static_cast<qsizetype>(n)), x(t.size()), y(t.size());
-  for (std::size_t k = 0; k < n; ++k) {
-    t[int(k)] = double(k);
-    x[int(k)] = qi[k];
-    y[int(k)] = qj[k];
-  }
-  path_->setData(t, x, y, true);
-  path_points_ = int(n);
-}
-
 void DisturbanceMapPlot::appendToPath(double qi, double qj) {
   path_->addData(double(path_points_++), qi, qj);
 }

@@ -7,7 +7,6 @@
 // draw the same figure.
 #include <QMetaObject>
 #include <QString>
-#include <vector>
 
 #include "core/analysis/attitude_disturbance.hpp"
 #include "core/model/model.hpp"
@@ -48,8 +47,7 @@ class DisturbanceMapPlot {
   void clear();
   /// The current configuration at (qi, qj); hidden with NaN.
   void setMarker(double qi, double qj);
-  /// The path: points in order; a NaN point breaks it.
-  void setPath(const std::vector<double>& qi, const std::vector<double>& qj);
+  /// Extends the path by one point; a NaN point breaks it.
   void appendToPath(double qi, double qj);
   void clearPath();
   /// A title row above the legend (the CLI figure); empty removes it.
