@@ -38,6 +38,11 @@ DisturbanceMapPanel::DisturbanceMapPanel(SimulationController* controller, QWidg
       plot_(new QCustomPlot(this)) {
   first_->setObjectName("dmap_joint_i");
   second_->setObjectName("dmap_joint_j");
+  // Long joint names do not widen the dock.
+  for (QComboBox* box : {first_, second_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(6);
+  }
   first_->setToolTip(tr("The joint along the horizontal axis"));
   second_->setToolTip(tr("The joint along the vertical axis"));
   grid_->setObjectName("dmap_grid");
