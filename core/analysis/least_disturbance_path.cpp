@@ -1,0 +1,164 @@
+#include "core/analysis/least_disturbance_path.hpp"
+
+#include <Eigen/LU>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/analysis/attitude_disturbance.hpp"
+#include "core/spatial/so3.hpp"
+
+namespace vms {
+
+VecX LeastDisturbancePath::at(double s) const {
+  VecX q = start + s * (end - start);
+  for (int k = 0; k < coefficients.rows(); ++k) {
+    const double w = std::sin((k + 1) * M_PI * s);
+    for (std::size_t m = 0; m < joints.size(); ++m)
+      q[joints[m]] += w * coefficients(k, static_cast<Eigen::Index>(m));
+  }
+  return q;
+}
+
+VecX LeastDisturbancePath::derivative(double s) const {
+  VecX dq = end - start;
+  for (int k = 0; k < coefficients.rows(); ++k) {
+    const double w = (k + 1) * M_PI * std::cos((k + 1) * M_PI * s);
+    for (std::size_t m = 0; m < joints.size(); ++m)
+      dq[joints[m]] += w * coefficients(k, static_cast<Eigen::Index>(m));
+  }
+  return dq;
+}
+
+namespace {
+
+// The vehicle's body angular velocity per unit s at s: D(q(s)) q'(s).
+class TurnRate {
+ public:
+  TurnRate(const Model& model, const State& state)
+      : model_(model), data_(model), disturbance_(model), state_(state) {}
+  Vec3 operator()(const LeastDisturbancePath& path, double s) {
+    state_.q = path.at(s);
+    disturbance_.compute(model_, data_, state_);
+    return disturbance_.matrix() * path.derivative(s);
+  }
+
+ private:
+  const Model& model_;
+  Data data_;
+  AttitudeDisturbance disturbance_;
+  State state_;
+};
+
+Vec3 integrateTurn(TurnRate& rate, const LeastDisturbancePath& path, int steps) {
+  // RKMK4 on SO(3): R(s) = R_n exp(u), u' = J_r(u)^-1 w(s) with J_r(u) = J_l(-u).
+  Mat3 R = Mat3::Identity();
+  const double h = 1.0 / steps;
+  auto f = [](const Vec3& u, const Vec3& w) -> Vec3 { return so3LeftJacobianInverse(-u) * w; };
+  for (int i = 0; i < steps; ++i) {
+    const double s = i * h;
+    const Vec3 w1 = rate(path, s), w2 = rate(path, s + h / 2), w4 = rate(path, s + h);
+    const Vec3 k1 = w1;
+    const Vec3 k2 = f(h / 2 * k1, w2);
+    const Vec3 k3 = f(h / 2 * k2, w2);
+    const Vec3 k4 = f(h * k3, w4);
+    R = R * so3Exp(h / 6 * (k1 + 2 * k2 + 2 * k3 + k4));
+  }
+  return so3Log(R);
+}
+
+bool withinLimits(const Model& model, const LeastDisturbancePath& path) {
+  for (int i = 0; i <= 400; ++i) {
+    const VecX q = path.at(i / 400.0);
+    for (int k = 0; k < model.njoints; ++k)
+      if (model.has_limits[static_cast<std::size_t>(k)] &&
+          (q[k] < model.lower_limit[k] - 1e-12 || q[k] > model.upper_limit[k] + 1e-12))
+        return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Vec3 vehicleTurnAlong(const Model& model, const State& state, const LeastDisturbancePath& path,
+                      int steps) {
+  TurnRate rate(model, state);
+  return integrateTurn(rate, path, steps);
+}
+
+LeastDisturbancePath planLeastDisturbancePath(const Model& model, const State& state,
+                                              const VecX& target,
+                                              const LeastDisturbanceOptions& options) {
+  if (!isHolonomic(model.base_type))
+    throw std::invalid_argument(
+        "least-disturbance path: a " + toString(model.base_type) +
+        " vehicle's reaction to the arm depends on the momentum its constraint exchanges");
+  if (model.base_dof == 0)
+    throw std::invalid_argument(
+        "least-disturbance path: the vehicle is fixed, so the arm "
+        "cannot turn it");
+  if (model.hasCouplings())
+    throw std::invalid_argument(
+        "least-disturbance path: models with mimic joints are not "
+        "supported");
+  if (target.size() != model.njoints || !target.allFinite())
+    throw std::invalid_argument("least-disturbance path: the target needs " +
+                                std::to_string(model.njoints) + " finite joint positions");
+  if (options.modes < 1 || options.steps < 1)
+    throw std::invalid_argument("least-disturbance path: modes and steps must be at least 1");
+
+  LeastDisturbancePath path;
+  path.start = state.q;
+  path.end = target;
+  path.joints = options.joints;
+  if (path.joints.empty())
+    for (int k = 0; k < model.njoints; ++k) path.joints.push_back(k);
+  for (int j : path.joints)
+    if (j < 0 || j >= model.njoints)
+      throw std::invalid_argument("least-disturbance path: unknown joint index");
+  const Eigen::Index m = static_cast<Eigen::Index>(path.joints.size());
+  path.coefficients = MatX::Zero(options.modes, m);
+
+  TurnRate rate(model, state);
+  path.straight_turn = integrateTurn(rate, path, options.steps);
+  Vec3 r = path.straight_turn;
+  const Eigen::Index p = path.coefficients.size();
+  Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, p);
+  double lambda = 1e-6;
+  for (path.iterations = 0; path.iterations < options.max_iterations; ++path.iterations) {
+    if (r.norm() <= options.tolerance) break;
+    const double h = 1e-5;
+    for (Eigen::Index i = 0; i < p; ++i) {
+      LeastDisturbancePath plus = path, minus = path;
+      plus.coefficients.data()[i] += h;
+      minus.coefficients.data()[i] -= h;
+      J.col(i) =
+          (integrateTurn(rate, plus, options.steps) - integrateTurn(rate, minus, options.steps)) /
+          (2 * h);
+    }
+    // Minimum-norm Levenberg-Marquardt step; halved (and damped more) until the turn shrinks.
+    const double scale = std::max((J * J.transpose()).trace(), 1e-300);
+    bool improved = false;
+    for (int tries = 0; tries < 20 && !improved; ++tries) {
+      const Mat3 G = J * J.transpose() + lambda * scale * Mat3::Identity();
+      const VecX step = -J.transpose() * G.fullPivLu().solve(r);
+      LeastDisturbancePath trial = path;
+      Eigen::Map<VecX>(trial.coefficients.data(), p) += step;
+      const Vec3 r_trial = integrateTurn(rate, trial, options.steps);
+      if (r_trial.norm() < r.norm()) {
+        path = trial;
+        r = r_trial;
+        lambda = std::max(lambda / 10, 1e-12);
+        improved = true;
+      } else {
+        lambda *= 10;
+      }
+    }
+    if (!improved) break;
+  }
+  path.turn = r;
+  path.converged = r.norm() <= options.tolerance;
+  path.within_limits = withinLimits(model, path);
+  return path;
+}
+
+}  // namespace vms
