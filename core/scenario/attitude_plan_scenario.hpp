@@ -12,7 +12,7 @@
 namespace vms {
 
 struct AttitudePlanTiming {
-  double max_joint_speed = 1.0;  // rad/s: peak speed of the longest leg's profile
+  double max_joint_speed = 0.5;  // rad/s: peak speed of the longest leg's profile
   double min_leg_time = 2.0;     // s
   int samples_per_leg = 20;
   double hold = 5.0;  // s after the path

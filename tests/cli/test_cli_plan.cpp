@@ -7,11 +7,15 @@
 //    waypoints' spline) ends with every joint back at its start within 1e-3 rad and the
 //    vehicle's attitude (trajectory.csv's last quaternion) within 1e-3 rad of the start
 //    turned by the target in the vehicle frame.
+// The two example scenarios (models/seed004_*_turn) are the command's output.
 // Cases: planar 0.2 rad and 1 rad (several loops) with joints 1 and 2; spatial turns about
 // x and about (0.1, -0.15, 0.2) with joints 1-3. Refusals: a turn the joints cannot make (the
 // nearest reachable turn named, nothing written), unknown or repeated joints, one joint, a
 // zero or malformed turn, fixed and nonholonomic vehicles, a moving start, an unknown plan.
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -60,6 +64,7 @@ class TestCliPlan : public QObject {
   Q_OBJECT
  private slots:
   void plansReachTheirTargets();
+  void examplesAreThePlannersOutput();
   void refusals();
 };
 
@@ -111,6 +116,35 @@ void TestCliPlan::plansReachTheirTargets() {
     QVERIFY(geometric_error <= 1e-6);
     QVERIFY(joints_back <= 1e-3);
     QVERIFY(attitude_error <= 1e-3);
+  }
+}
+
+// models/seed004_planar_turn and seed004_spatial_turn are what the command writes today (all
+// but the name and the model and state paths, which depend on where it writes).
+void TestCliPlan::examplesAreThePlannersOutput() {
+  QTemporaryDir dir;
+  const struct {
+    QString name, model, state, turn, joints;
+  } examples[] = {{"seed004_planar_turn", "seed004_planar.vms.json",
+                   "state_seed004_planar_rest.json", "0,0,0.5", "joint1,joint2"},
+                  {"seed004_spatial_turn", "seed004_spatial.vms.json",
+                   "state_seed004_spatial_rest.json", "0.2,0,0", "joint1,joint2,joint3"}};
+  for (const auto& e : examples) {
+    const QString plan = dir.filePath(e.name + ".scenario.json");
+    const test::Run p =
+        test::runVms({"plan", "attitude", kModels + e.model, "--state", kModels + e.state, "--turn",
+                      e.turn, "--joints", e.joints, "--out", plan});
+    QVERIFY2(p.status == 0, p.err.constData());
+    const auto read = [](const QString& path) {
+      QFile f(path);
+      f.open(QIODevice::ReadOnly);
+      QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+      for (const char* key : {"name", "model", "initial_state"}) o.remove(key);
+      return o;
+    };
+    const QJsonObject example = read(kModels + e.name + ".scenario.json");
+    QVERIFY(!example.isEmpty());
+    QVERIFY2(read(plan) == example, qPrintable(e.name));
   }
 }
 
