@@ -30,8 +30,13 @@ const char* kHelp =
     "            (one CSV row of summary.json figures per grid point; PATH: /model/links/2/mass,\n"
     "            link:NAME.mass, joint:NAME.origin.x, /duration, ...)\n"
     "  vms sweep merge SHARD.csv... [--out FILE.csv]   (joins the CSVs of --shard K/N runs)\n"
-    "  vms dmap MODEL --joints A,B [--state STATE] [--grid N] --out MAP.csv [--base TYPE]\n"
-    "           (disturbance map: vehicle rotation per unit motion of two joints, curvature)\n"
+    "  vms dmap MODEL --joints A,B [--state STATE] [--grid N] [--out MAP.csv]\n"
+    "           [--png MAP.png [--width W] [--height H]] [--base TYPE]\n"
+    "           (disturbance map: vehicle rotation per unit motion of two joints, curvature;\n"
+    "           --png: the desktop panel's figure)\n"
+    "  vms plan attitude MODEL --state STATE --turn X,Y,Z --joints J1,J2[,...]\n"
+    "           --out PLAN.scenario.json [--max-amplitude A] [--base TYPE]\n"
+    "           (joint loops that turn the vehicle by X,Y,Z rad, written as a scenario)\n"
     "  vms solvers [NAME] [--markdown]   (the solvers, integrators and printed errata: a list,\n"
     "              one in full, or docs/solvers.md's tables)\n"
 #ifdef VMS_HAVE_PLOT
@@ -117,6 +122,7 @@ int main(int argc, char** argv) {
     if (command == "run") return runRun(argc, argv);
     if (command == "sweep") return runSweep(argc, argv);
     if (command == "dmap") return runDmap(argc, argv);
+    if (command == "plan") return runPlan(argc, argv);
     if (command == "solvers") return runSolvers(argc, argv);
 #ifdef VMS_HAVE_PLOT
     if (command == "plot") return runPlot(argc, argv);
