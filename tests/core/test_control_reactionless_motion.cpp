@@ -15,6 +15,7 @@
 #include "core/analysis/generalized_jacobian.hpp"
 #include "core/io/model_io.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_json.hpp"
 #include "core/scenario/simulator.hpp"
 #include "test_support.hpp"
 
@@ -110,6 +111,30 @@ class TestControlReactionlessMotion : public QObject {
     QVERIFY(without.max_attitude > 100 * with.max_attitude);
     QVERIFY(with.final_error < 1e-3);
     QVERIFY(without.final_error < 1e-3);
+  }
+
+  // The scenario file's controller type: read as a reactionless position task, written back
+  // with the same type and no default task, refused where it cannot work.
+  void scenarioFileType() {
+    const std::string example = VMS_SOURCE_DIR "/models/seed004_spatial_reactionless.scenario.json";
+    const ScenarioDescription d = readScenarioDescription(example);
+    const auto& rr = std::get<ResolvedRateDescription>(d.controllers.at(0));
+    QVERIFY(rr.reactionless && rr.position_only);
+    const std::string text = writeScenarioJson(d);
+    QVERIFY(text.find("\"reaction_null_space\"") != std::string::npos);
+    QVERIFY(text.find("\"task\"") == std::string::npos);
+    const Scenario sc = loadScenario(example);
+    const auto& setup = std::get<ResolvedRateSetup>(sc.controllers.at(0));
+    QVERIFY(setup.options.reactionless && setup.options.position_only);
+
+    ScenarioDescription plain = d;
+    std::get<ResolvedRateDescription>(plain.controllers[0]).generalized_jacobian = false;
+    QVERIFY(test::errorOf([&] {
+              assembleScenario(plain);
+            }).find("needs the generalized Jacobian") != std::string::npos);
+    ScenarioDescription pose = d;
+    std::get<ResolvedRateDescription>(pose.controllers[0]).position_only = false;
+    QVERIFY(writeScenarioJson(pose).find("\"task\": \"pose\"") != std::string::npos);
   }
 };
 
