@@ -129,8 +129,8 @@ class TestAppSimulation : public QObject {
     const ui::SimFrame frame = shown(*window_);
     QVERIFY2(std::abs(frame.snapshot.time - 1.0) < 0.05,
              qPrintable(QString::number(frame.snapshot.time)));
-    // Issue 11: after scrubbing to a time between two recorded frames the slider read 6.498 s
-    // and the status bar 6.490 s. Both now show the frame's time.
+    // Scrubbed to a time between two recorded frames, the slider and the status bar both show
+    // the time of the frame shown.
     window_->scrubTo(1.0437);
     const ui::SimFrame between = shown(*window_);
     QVERIFY(between.snapshot.time != 1.0437);
@@ -399,9 +399,8 @@ class TestAppSimulation : public QObject {
     QVERIFY(!window_->document()->isModified());
   }
 
-  // Issue 11: dt typed as 20 was clamped silently, and any model edit put back the file's dt
-  // (and solver). Now a dt above the limit is refused with a message, and the toolbar's
-  // settings survive an edit.
+  // A dt above the limit is refused with a message (not clamped silently), and the toolbar's
+  // settings (dt, solver) survive a model edit instead of going back to the file's.
   void runSettingsSurviveAModelEditAndTooLargeDtIsRefused() {
     QString error;
     QVERIFY2(
