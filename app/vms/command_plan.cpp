@@ -92,10 +92,11 @@ std::string vectorText(const Vec3& v) {
 }  // namespace
 
 int runPlan(int argc, char** argv) {
+  if (argc >= 3 && std::string(argv[2]) == "path") return runPlanPath(argc, argv);
   if (argc < 3 || std::string(argv[2]) != "attitude")
     throw UsageError(
         std::string(argc < 3 ? "expected a plan" : "unknown plan '" + std::string(argv[2]) + "'") +
-        " (plans: attitude); " + kPlanUsage);
+        " (plans: attitude, path); " + kPlanUsage);
   const Arguments args(argc, argv, 3, {"state", "turn", "joints", "out", "max-amplitude", "base"});
   const std::string path = modelPath(args, kPlanUsage);
   const std::string state_path = args.required("state");

@@ -37,6 +37,9 @@ const char* kHelp =
     "  vms plan attitude MODEL --state STATE --turn X,Y,Z --joints J1,J2[,...]\n"
     "           --out PLAN.scenario.json [--max-amplitude A] [--base TYPE]\n"
     "           (joint loops that turn the vehicle by X,Y,Z rad, written as a scenario)\n"
+    "  vms plan path MODEL --state STATE --to Q1,...,Qn --out PLAN.scenario.json\n"
+    "           [--joints J1,...] [--max-speed V] [--base TYPE]   (reach the joint angles\n"
+    "           leaving the vehicle attitude as it was: least-disturbance path)\n"
     "  vms solvers [NAME] [--markdown]   (the solvers, integrators and printed errata: a list,\n"
     "              one in full, or docs/solvers.md's tables)\n"
 #ifdef VMS_HAVE_PLOT
