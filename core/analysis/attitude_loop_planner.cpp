@@ -183,6 +183,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
   const VecX w_linear = svd_T.solve(goal);
   int m = std::max({1, static_cast<int>(std::ceil(w_linear.cwiseAbs().maxCoeff() / kFirstStrength)),
                     static_cast<int>(std::ceil(goal.norm() / 2.0))});
+  m = std::min(m, options.max_repeats);
   VecX w = (w_linear / m).cwiseMax(-1.0).cwiseMin(1.0);
 
   AttitudeLoopPlan plan;
@@ -206,7 +207,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
     const double inner_tolerance = 0.05 * options.tolerance / m;
     repetition = evaluate(w);
     Vec3 r = repetition - per_repetition;
-    bool on_bound = false, stalled = false;
+    bool on_bound = false;
     MatX J(3, P);
     for (int it = 0; it < options.max_iterations && !converged; ++it, ++plan.iterations) {
       if (r.norm() <= inner_tolerance) {
@@ -221,10 +222,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
       Eigen::JacobiSVD<MatX> svd(J, Eigen::ComputeThinU | Eigen::ComputeThinV);
       svd.setThreshold(1e-9);
       const VecX delta = -svd.solve(r);
-      if (delta.lpNorm<Eigen::Infinity>() < 1e-14) {
-        stalled = true;
-        break;
-      }
+      if (delta.lpNorm<Eigen::Infinity>() < 1e-14) break;
       bool accepted = false;
       double lambda = 1.0;
       for (int halving = 0; halving < 30 && !accepted; ++halving, lambda *= 0.5) {
@@ -242,16 +240,10 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
           h = kept;
         }
       }
-      if (!accepted) {
-        stalled = true;
-        break;
-      }
+      if (!accepted) break;
       // At a least-squares point the residual is orthogonal to what the loops can change.
       const VecX gradient = J.transpose() * r;
-      if (gradient.norm() <= 1e-9 * J.norm() * r.norm() && r.norm() > inner_tolerance) {
-        stalled = true;
-        break;
-      }
+      if (gradient.norm() <= 1e-9 * J.norm() * r.norm() && r.norm() > inner_tolerance) break;
     }
     if (converged) break;
     const bool wants_more = on_bound || w.cwiseAbs().maxCoeff() >= 1.0 - 1e-12;
@@ -262,7 +254,6 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
       continue;
     }
     least_squares = !wants_more;
-    (void)stalled;
     break;
   }
 
@@ -289,11 +280,13 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
     std::ostringstream s;
     if (z_only && (turn.x() != 0.0 || turn.y() != 0.0)) {
       s << "a " << toString(model.base_type) << " vehicle turns about its z axis only";
-    } else if (least_squares || !converged) {
+    } else if (least_squares) {
       s << "the chosen joints' loops do not generate this turn";
-    } else {
+    } else if (!converged) {
       s << "the turn needs more than " << options.max_repeats << " repetitions of loops of at most "
-        << options.max_amplitude << " rad";
+        << options.max_amplitude << " rad within the joint limits";
+    } else {
+      s << "the whole path misses the turn its loops were sized for";
     }
     s << ": the nearest reachable turn is " << formatVector(plan.achieved) << " rad (" << plan.error
       << " rad from the target)";

@@ -203,7 +203,7 @@ void TestCliPlan::refusals() {
   }
   const test::Run unknown = test::runVms({"plan", "route", planar});
   QCOMPARE(unknown.status, 2);
-  QVERIFY(unknown.err.contains("unknown plan 'route' (plans: attitude)"));
+  QVERIFY(unknown.err.contains("unknown plan 'route' (plans: attitude"));
   const test::Run help = test::runVms({"plan", "--help"});
   QCOMPARE(help.status, 0);
   QVERIFY(help.out.contains("vms plan attitude MODEL --state STATE --turn X,Y,Z"));

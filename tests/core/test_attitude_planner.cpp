@@ -8,6 +8,7 @@
 //  - the path: starts and ends at the start configuration, legs move one joint each, only the
 //    chosen joints move, within the amplitude and the joint limits, and is the plan's loop
 //    sequence repeated `repeats` times;
+//  - joint limits: the loops stay inside them and are repeated more often;
 //  - a small planned turn matches the curvature: a single loop of area a at the start turns
 //    the vehicle by about a times the mean of F_ij over the loop (attitude_disturbance.hpp);
 //  - out of reach: an x turn of the planar vehicle (nearest: its z part, 0 here), a turn
@@ -92,6 +93,7 @@ class TestAttitudePlanner : public QObject {
  private slots:
   void planarTurnsReachTheirTargets();
   void spatialTurnAboutAGeneratedAxis();
+  void jointLimitsShrinkAndRepeatTheLoops();
   void smallTurnFollowsTheCurvature();
   void outOfReachGivesTheNearestTurn();
   void refusals();
@@ -139,6 +141,47 @@ void TestAttitudePlanner::spatialTurnAboutAGeneratedAxis() {
   checkPath(m, start, joints, plan, 1.5);
   QVERIFY(error <= 1e-6);
   QVERIFY((plan.achieved - target).norm() <= 1e-6);
+}
+
+void TestAttitudePlanner::jointLimitsShrinkAndRepeatTheLoops() {
+  // Joints 1 and 2 of the planar system with tight limits around the start: the loops stay
+  // inside them (less the 0.01 rad margin) and are repeated more often than without limits.
+  Model m = loadModel(kPlanar);
+  const State start = State::neutral(m);
+  const AttitudeLoopPlan free_plan = planAttitudeTurn(m, start, {0, 1}, Vec3(0, 0, 0.2));
+  m.has_limits[0] = m.has_limits[1] = true;
+  m.lower_limit[0] = -0.5;
+  m.upper_limit[0] = 1.0;
+  m.lower_limit[1] = -1.0;
+  m.upper_limit[1] = 0.8;
+  const AttitudeLoopPlan plan = planAttitudeTurn(m, start, {0, 1}, Vec3(0, 0, 0.2));
+  const Quat net = integratedTurn(m, start, plan.corners);
+  qInfo(
+      "with limits: %d repeats of %d loop(s), largest excursion %.4g rad (without limits: %d "
+      "repeats, %.4g rad); integrated turn %.12g rad",
+      plan.repeats, int(plan.loops.size()), plan.max_excursion, free_plan.repeats,
+      free_plan.max_excursion, yaw(net));
+  QVERIFY2(plan.reached, plan.message.c_str());
+  checkPath(m, start, {0, 1}, plan, 0.99);
+  for (const VecX& c : plan.corners) {
+    QVERIFY(c[0] >= -0.49 - 1e-12 && c[0] <= 0.99 + 1e-12);
+    QVERIFY(c[1] >= -0.99 - 1e-12 && c[1] <= 0.79 + 1e-12);
+  }
+  QVERIFY(std::abs(yaw(net) - 0.2) <= 1e-6);
+  QVERIFY(plan.repeats > free_plan.repeats);
+  QVERIFY(plan.repeats <= AttitudeLoopPlanOptions{}.max_repeats);
+
+  // Limits that leave too little room for the default number of repetitions: refused with
+  // the turn the allowed repetitions make.
+  AttitudeLoopPlanOptions few;
+  few.max_repeats = 3;
+  const AttitudeLoopPlan short_plan = planAttitudeTurn(m, start, {0, 1}, Vec3(0, 0, 0.2), few);
+  qInfo("at most 3 repetitions: %s", short_plan.message.c_str());
+  QVERIFY(!short_plan.reached);
+  QCOMPARE(short_plan.repeats, 3);
+  QVERIFY(short_plan.message.find("more than 3 repetitions") != std::string::npos);
+  QVERIFY(std::abs(yaw(integratedTurn(m, start, short_plan.corners)) - short_plan.achieved.z()) <=
+          1e-9);
 }
 
 void TestAttitudePlanner::smallTurnFollowsTheCurvature() {
