@@ -55,8 +55,6 @@ ScenarioDescription attitudePlanScenario(const Model& model, const AttitudeLoopP
   d.duration = path.times.back() + timing.hold;
   d.dt = timing.dt;
   d.control_period = timing.dt;
-  d.integrator = "rk4";
-  d.solver = "aba";
   d.output_every = timing.output_every;
   return d;
 }
