@@ -10,8 +10,9 @@
 #     job that depends on it.
 #  3. Waits until both have finished and checks that the merged table is byte for byte the file
 #     a local `vms sweep` of the same scenario and grid writes.
-# Needs root (slurmd runs the jobs as the submitting user and slurmctld as SlurmUser) and the
-# packages; without them it prints "SKIPPED: reason" and exits 77 (CTest's SKIP_RETURN_CODE).
+# Needs root (slurmd must be root to start jobs as their user; CI runs as root) and the packages;
+# without them, or when the node does not come up, it prints "SKIPPED: reason" and exits 77
+# (CTest's SKIP_RETURN_CODE).
 set -uo pipefail
 vms=$(readlink -f "${1:?usage: test_slurm_sweep.sh VMS_BINARY SOURCE_DIR}")
 src=$(cd "${2:?usage: test_slurm_sweep.sh VMS_BINARY SOURCE_DIR}" && pwd)
@@ -24,7 +25,7 @@ export PATH="$(dirname "$vms"):$PATH:/usr/sbin:/sbin"
 skip() { echo "SKIPPED: $*"; exit 77; }
 fail() { echo "FAIL: $*"; show_logs; exit 1; }
 
-[[ $(id -u) -eq 0 ]] || skip "not root (slurmd and munged need root here; CI runs as root)"
+[[ $(id -u) -eq 0 ]] || skip "not root (slurmd must be root to start jobs; CI runs as root)"
 for program in munged mungekey slurmctld slurmd sbatch squeue sinfo scancel scontrol; do
   command -v "$program" >/dev/null ||
     skip "$program not found (slurm-wlm and munge, scripts/debian-packages.txt)"
