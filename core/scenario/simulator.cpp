@@ -172,9 +172,40 @@ void Simulator::recordThrust() {
                                 thrust_);
 }
 
+void Simulator::addController(std::unique_ptr<Controller> controller) {
+  if (!controller) throw std::invalid_argument("addController: null controller");
+  controller->reset(t_, state_);
+  controllers_.push_back(std::move(controller));
+}
+
+void Simulator::addJointForcesOnce(const VecX& tau) {
+  const Model& m = scenario_.model;
+  if (tau.size() != m.njoints)
+    throw std::invalid_argument("joint forces: expected " + std::to_string(m.njoints) +
+                                " entries, got " + std::to_string(tau.size()));
+  once_ = tau;
+  once_pending_ = true;
+}
+
 void Simulator::step() {
   if (finished()) return;
+  if (restore_held_) {
+    tau_ = held_tau_;
+    dynamics_->setJointForces(tau_);
+    restore_held_ = false;
+  }
   if (step_index_ % control_every_ == 0) control();
+  if (once_pending_) {
+    held_tau_ = tau_;
+    tau_ += once_;
+    saturated_ = saturateJointTorques(scenario_.model, tau_);
+    if (!wheel_joints_.empty())
+      saturated_ += saturateWheelTorques(scenario_.model, wheel_joints_, scenario_.reaction_wheels,
+                                         state_, tau_);
+    dynamics_->setJointForces(tau_);
+    once_pending_ = false;
+    restore_held_ = true;
+  }
   recordThrust();
   const long k = step_index_ + 1;
   const double t_next =
@@ -242,6 +273,7 @@ void Simulator::restart(const State& state, double t, double actuator_work) {
   countSteps();
   for (auto& c : controllers_) c->reset(t, state_);
   tau_.setZero();
+  once_pending_ = restore_held_ = false;
   thrust_.setZero();
   out_.joint_torque = tau_;
   out_.thruster_command = thrust_;

@@ -92,6 +92,15 @@ class Simulator {
   double perturbationWork() const { return perturbation_work_; }
   int saturatedCount() const { return saturated_; }
 
+  /// A controller made by the caller (the Python package's callback), run after the
+  /// scenario's controllers at the same control period, its commands added to theirs and
+  /// saturated with them; reset with them on restart(). Throws std::invalid_argument if null.
+  void addController(std::unique_ptr<Controller> controller);
+  /// Joint forces added to the held ones over the next step only (the sum saturated to the
+  /// actuators' limits, lastJointTorque() and the actuator work included); the held forces
+  /// act again from the step after. std::invalid_argument unless it has one entry per joint.
+  void addJointForcesOnce(const VecX& tau);
+
   Snapshot snapshot();
   /// The same into an existing Snapshot (reuses its storage: no allocation once sized).
   void snapshot(Snapshot& out);
@@ -167,6 +176,10 @@ class Simulator {
   std::vector<std::unique_ptr<Controller>> inner_;  // inner loops of resolved_rate
   std::vector<int> wheel_joints_;
   VecX tau_, thrust_, q_before_;
+  // addJointForcesOnce(): the forces to add over the next step, and the held ones to act
+  // again after it (tau_ holds the sum during that step).
+  VecX once_, held_tau_;
+  bool once_pending_ = false, restore_held_ = false;
   // snapshot()'s workspaces: q, qd, qdd of each joint controller's reference, in order.
   std::vector<VecX> references_;
   ControlOutput out_;

@@ -69,6 +69,15 @@ void bindModel(py::module_& m) {
           "body_names", [](const PyModel& p) { return p.model->body_names; },
           "The link that defines each body frame, the vehicle first.")
       .def_property_readonly(
+          "frame_names",
+          [](const PyModel& p) {
+            std::vector<std::string> names;
+            for (const Frame& f : p.model->frames) names.push_back(f.name);
+            return names;
+          },
+          "Named frames (every link and every named frame), for frame= of the analysis "
+          "functions.")
+      .def_property_readonly(
           "total_mass", [](const PyModel& p) { return p.model->total_mass; }, "Total mass in kg.")
       .def_property_readonly(
           "gravity", [](const PyModel& p) { return p.model->gravity; },

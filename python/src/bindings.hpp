@@ -40,6 +40,11 @@ void bindForwardDynamics(pybind11::module_& m);
 void bindRun(pybind11::module_& m);
 /// sweep_file, sweep_text (vms.sweep).
 void bindSweep(pybind11::module_& m);
+/// Simulator (a scenario stepped from Python, with a Python controller), state_from_row.
+void bindSimulator(pybind11::module_& m);
+/// generalized_jacobian, mechanical_connection, attitude_disturbance, curvature,
+/// disturbance_map, manipulability.
+void bindAnalysis(pybind11::module_& m);
 /// Method, Solver, Integrator, PrintedVariant, solvers, integrators, solver, integrator,
 /// vehicle_types.
 void bindRegistries(pybind11::module_& m);

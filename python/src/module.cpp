@@ -14,4 +14,6 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindRun(m);
   vms::python::bindSweep(m);
   vms::python::bindRegistries(m);
+  vms::python::bindSimulator(m);
+  vms::python::bindAnalysis(m);
 }

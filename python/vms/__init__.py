@@ -40,13 +40,20 @@ __all__ = [
     "PrintedVariant",
     "Solver",
     "State",
+    "Simulator",
     "__version__",
+    "attitude_disturbance",
+    "curvature",
+    "disturbance_map",
     "forward_dynamics",
+    "generalized_jacobian",
     "inspect",
     "integrator",
     "integrators",
     "load_model",
     "load_state",
+    "manipulability",
+    "mechanical_connection",
     "run",
     "solver",
     "solvers",
@@ -67,7 +74,8 @@ Model.__doc__ = """A compiled model, read-only; made by :func:`load_model`.
 
 Attributes: ``name``, ``base_type`` (vehicle type: ``free``, ``planar``, ...), ``njoints``
 (moving joints, n), ``dof`` (vehicle degrees of freedom + n), ``nbodies``, ``joint_names`` (the
-joint order of every array), ``body_names``, ``total_mass`` (kg), ``gravity`` (world, m/s^2)."""
+joint order of every array), ``body_names``, ``frame_names`` (every link and named frame, for
+the analysis functions' ``frame``), ``total_mass`` (kg), ``gravity`` (world, m/s^2)."""
 
 State.__doc__ = """A state of one model, with its joint forces; made by :func:`load_state`.
 
@@ -75,7 +83,19 @@ Attributes (numpy arrays): ``position`` and ``quaternion_wxyz`` (pose of the veh
 the world), ``linear_velocity_world`` (velocity of the vehicle frame's origin) and
 ``angular_velocity_world``, ``q``, ``qd`` and ``tau`` (joint order). ``row()`` is the state
 as one row of the trajectory CSV's state columns (13 + 2n numbers), the layout
-:func:`forward_dynamics` takes."""
+:func:`forward_dynamics` takes; ``State.from_row(row, model)`` makes a state from such a row."""
+
+
+def _state_from_row(row, model):
+    """The state of ``model`` whose trajectory-CSV row (13 + 2n numbers: ``base_px`` ...
+    ``base_qz``, ``base_vx`` ... ``base_wz`` in the world frame, ``q``, ``qd``) is ``row``, as
+    :func:`forward_dynamics` reads rows: the quaternion normalised, mimic joints set from their
+    leaders; ``tau`` zeros. ``State.from_row(s.row(), model)`` is ``s``. ValueError for a row of
+    the wrong size, not finite, or with vehicle velocities the vehicle type cannot have."""
+    return _core.state_from_row(row, model)
+
+
+State.from_row = staticmethod(_state_from_row)
 
 
 def load_model(path, base=None, repair_inertia=False):
@@ -232,3 +252,144 @@ def vehicle_types():
     """Every vehicle type name (``free``, ``planar``, ... ``nonholonomic``), for ``base=`` and
     :meth:`Method.supports`."""
     return _core.vehicle_types()
+
+
+class Simulator:
+    """A scenario stepped from Python, on the core's run loop (the one ``vms run`` steps).
+
+    ``Simulator(scenario)``: a ``*.scenario.json`` path or a dict, as :func:`run` takes (its
+    controllers, actuators, dt and control period). ``Simulator(model, state)``: a
+    :class:`Model` and a :class:`State` of it, floating, no controller but ``controller``,
+    ``dt`` (default 0.01 s), ``control_period`` (default ``dt``), ``duration`` (default
+    endless), ``solver`` and ``integrator`` by name; the state's ``tau`` acts throughout.
+
+    ``controller``: a Python function ``f(t, state) -> joint forces`` (n numbers, one per
+    joint in ``model.joint_names`` order) called at the control period, exactly where the
+    scenario's own (C++) controllers run: its forces are added to theirs, saturated to the
+    joints' effort limits and held until the next update (zero-order hold). ``state`` is a
+    :class:`State` (``tau`` zeros). While stepping, the GIL is released except during the
+    call. An exception in ``f`` propagates out of :meth:`step` / :meth:`advance`.
+
+    Attributes: ``state`` (a :class:`State` of ``model``; its ``tau`` the joint forces
+    applied over the last step), ``time``, ``step_index``, ``finished``, ``dt``,
+    ``control_period``, ``duration``, ``model``, ``joint_torque`` (the forces applied over
+    the last step), ``linear_momentum`` and ``angular_momentum`` (system, world frame, about
+    the world origin), ``kinetic_energy``, ``actuator_work`` and
+    ``vehicle_attitude_deviation`` (rad since t = 0) at the current instant: the numbers of
+    ``vms run``'s trajectory columns.
+    """
+
+    def __init__(self, scenario, state=None, controller=None, *, dt=0.01, control_period=None,
+                 duration=None, solver="aba", integrator="rk4", repair_inertia=False):
+        if isinstance(scenario, Model):
+            if state is None:
+                raise TypeError("Simulator(model, state): a State of the model is required")
+            self._sim = _core.Simulator.from_model(
+                scenario, state, float(dt), None if control_period is None else float(control_period),
+                None if duration is None else float(duration), str(solver), str(integrator),
+                controller)
+        else:
+            if state is not None:
+                raise TypeError("Simulator(scenario): the scenario has its own initial state")
+            if isinstance(scenario, dict):
+                self._sim = _core.Simulator.from_text(_json.dumps(scenario), "<scenario dict>",
+                                                      bool(repair_inertia), controller)
+            else:
+                self._sim = _core.Simulator.from_file(_os.fspath(scenario), bool(repair_inertia),
+                                                      controller)
+
+    def step(self, tau=None):
+        """Advances one step of ``dt`` (the last one shortened to land on the duration; nothing
+        once ``finished``). ``tau`` (n numbers): joint forces added to the held ones over this
+        step only (saturated with them). Returns the steps taken (1, or 0 once finished).
+        Raises RuntimeError with ``vms run``'s message if the state stops being finite."""
+        if tau is not None:
+            import numpy as _np
+
+            tau = _np.asarray(tau, dtype=float)
+            if tau.shape != (self._sim.model.njoints,):
+                raise ValueError(f"step: tau must have {self._sim.model.njoints} entries (one per "
+                                 f"joint), got shape {tau.shape}")
+        return self._sim.step(tau)
+
+    def advance(self, steps):
+        """Advances up to ``steps`` steps (fewer at the end), the GIL released but for the
+        controller's calls. Returns the steps taken."""
+        return self._sim.advance(int(steps))
+
+    def run(self):
+        """Advances to the end of the scenario (ValueError for an endless one)."""
+        import math
+
+        if math.isinf(self._sim.duration):
+            raise ValueError("run: the simulation has no end (give duration=)")
+        taken = 0
+        while not self._sim.finished:
+            taken += self._sim.advance(1 << 30)
+        return taken
+
+    def __getattr__(self, name):
+        if name in ("state", "time", "step_index", "finished", "dt", "control_period", "duration",
+                    "model", "joint_torque", "linear_momentum", "angular_momentum",
+                    "kinetic_energy", "actuator_work", "vehicle_attitude_deviation"):
+            return getattr(self._sim, name)
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return (f"<vms.Simulator of '{self._sim.model.name}' at t = {self._sim.time:g} s, "
+                f"step {self._sim.step_index}>")
+
+
+def generalized_jacobian(model, state, frame):
+    """The generalized Jacobian of the origin of ``frame`` (a link or named frame:
+    ``model.frame_names``) at ``state`` (core/analysis/generalized_jacobian.hpp).
+
+    Returns a dict of numpy arrays, twists ``[v; w]`` of the frame's origin in the world
+    frame: ``J`` (6 x dof: vehicle columns, then joints), ``Jb`` (6 x b, b the vehicle's
+    degrees of freedom), ``Jm`` (6 x n, the fixed-base Jacobian), ``Jstar`` (6 x n,
+    J* = Jm - Jb A: the frame's twist per joint rate when the vehicle floats with zero
+    momentum), ``momentum_map`` (6 x b, Jb Mbb^-1) and ``connection`` (b x n, A)."""
+    return _core.generalized_jacobian(model, state, str(frame))
+
+
+def mechanical_connection(model, state):
+    """The mechanical connection A = Mbb^-1 Mbm (b x n) at ``state``'s configuration: with
+    zero vehicle momentum the vehicle's generalized velocity is ``-A @ qd``. Empty (0 x n) for a
+    fixed vehicle."""
+    return _core.mechanical_connection(model, state)
+
+
+def attitude_disturbance(model, state):
+    """D (3 x n, core/analysis/attitude_disturbance.hpp): the vehicle's body-frame angular
+    velocity per unit joint rate under zero momentum (w_b = D qd); its rows are minus the
+    rotational rows of the connection. Zero for vehicles that do not turn; ValueError for the
+    nonholonomic vehicle."""
+    return _core.attitude_disturbance(model, state)
+
+
+def curvature(model, state, i, j):
+    """The curvature F_ij (3, vehicle body frame) of the connection for joints ``i`` and ``j``
+    (names or indices) at ``state``: a small counter-clockwise loop of area a in the
+    (q_i, q_j) plane turns the vehicle by about a F_ij (rad)."""
+    return _core.curvature(model, state, i, j)
+
+
+def disturbance_map(model, state, joint_a, joint_b, grid=41):
+    """The disturbance map of two joints (names or indices) as ``vms dmap`` computes it: a
+    ``grid`` x ``grid`` lattice over their ranges (limits, or [-pi, pi]), the other joints and
+    the vehicle as in ``state``. Returns a dict with exactly the columns of ``vms dmap``'s CSV
+    (``q_<a>``, ``q_<b>``, ``sigma_least``, ``sigma_most``, ``least_d<a>``, ``least_d<b>``,
+    ``most_d<a>``, ``most_d<b>``, ``curvature_x/_y/_z``, ``curvature_norm``), each an array of
+    grid^2 points, ``q_<a>`` varying slowest."""
+    return _core.disturbance_map(model, state, joint_a, joint_b, int(grid))
+
+
+def manipulability(model, state, frame, jacobian="generalized", rows="translational"):
+    """Yoshikawa's manipulability and the ellipsoid of ``frame``'s Jacobian at ``state``
+    (core/analysis/manipulability.hpp). ``jacobian``: ``"generalized"`` (J*, vehicle floating)
+    or ``"fixed"`` (Jm, vehicle held); ``rows``: ``"translational"``, ``"rotational"`` or
+    ``"full"``. Returns a dict: ``yoshikawa`` (sqrt det(J J^T)), ``singular_values``
+    (descending), ``axes`` (the ellipsoid's principal directions as columns),
+    ``max_singular_value``, ``min_singular_value``, ``condition_number`` and ``status``
+    (``"ok"`` or why w is 0 for every configuration)."""
+    return _core.manipulability(model, state, str(frame), str(jacobian), str(rows))
