@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <thread>
 
 #include "core/io/model_io.hpp"
 #include "core/io/vms_json.hpp"
@@ -21,6 +23,7 @@
 #include "core/scenario/simulator.hpp"
 #include "test_support.hpp"
 #include "ui/model/autosave_files.hpp"
+#include "ui/model/autosave_writer.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/recovery_summary.hpp"
 
@@ -149,6 +152,7 @@ class TestModelDocument : public QObject {
   void recoveryChecksTheWritingProcess();
   void killedProcessLeavesARecovery();
   void autosaveFollowsTheModifiedState();
+  void autosaveWritesOffTheGuiThread();
   void recoverySaysWhatItRestores();
   void killWhileSavingLosesNothing();
 };
@@ -622,6 +626,77 @@ void TestModelDocument::autosaveFollowsTheModifiedState() {
   }
   QCOMPARE(files(), 0);
   QVERIFY(!ModelDocument::findRecovery(autosave));
+}
+
+// The timer's autosave returns at once while the disk is slow (each write takes 800 ms here):
+// the copy is written and synced on the writer's thread. A save while one copy is being
+// written and a newer one waits drops the waiting one and leaves no recovery copy behind, not
+// even later; a failed background write is reported.
+void TestModelDocument::autosaveWritesOffTheGuiThread() {
+  QTemporaryDir dir;
+  const QString autosave = dir.filePath("autosave");
+  auto files = [&] { return QDir(autosave).entryList(QDir::Files).size(); };
+  auto recoveryMass = [&] {
+    const QStringList copies = QDir(autosave).entryList({"*.vms.json"}, QDir::Files);
+    if (copies.size() != 1) return -1.0;
+    return vms::loadModelDescription(QDir(autosave).filePath(copies[0]).toStdString(), nullptr)
+        .links[4]
+        .inertial.mass;
+  };
+  std::atomic<int> writes{0};
+  vms::ui::AutosaveWriter::setBeforeWriteHook([&writes] {
+    ++writes;
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  });
+  struct Unhook {
+    ~Unhook() { vms::ui::AutosaveWriter::setBeforeWriteHook(nullptr); }
+  } unhook;
+  QString error;
+  ModelDocument doc;
+  doc.setAutosaveDirectory(autosave);
+  QVERIFY2(doc.open(kSpatial, &error), qPrintable(error));
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({42.5}), &error));
+  QElapsedTimer timer;
+  timer.start();
+  QVERIFY2(doc.writeAutosaveInBackground(&error), qPrintable(error));
+  const qint64 blocked_ms = timer.elapsed();
+  qInfo("the GUI thread spent %lld ms in the autosave (the disk takes 800 ms)", blocked_ms);
+  QVERIFY2(blocked_ms < 200, qPrintable(QString("%1 ms").arg(blocked_ms)));
+  QCOMPARE(files(), 0);  // still being written
+  QTRY_COMPARE_WITH_TIMEOUT(files(), 2, 5000);
+  QCOMPARE(recoveryMass(), 42.5);
+
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({43.5}), &error));
+  QVERIFY(doc.writeAutosaveInBackground(&error));
+  QTRY_COMPARE_WITH_TIMEOUT(writes.load(), 2, 5000);  // the 43.5 copy is being written
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({44.5}), &error));
+  QVERIFY(doc.writeAutosaveInBackground(&error));  // waits behind it
+  QVERIFY2(doc.save(dir.filePath("model.vms.json"), &error), qPrintable(error));
+  QCOMPARE(files(), 0);
+  QTest::qWait(1200);
+  QCOMPARE(files(), 0);
+  QCOMPARE(writes.load(), 2);  // the waiting copy was never written
+  QVERIFY(!ModelDocument::findRecovery(autosave));
+
+  // The synchronous call returns with the newest copy on disk; newer posts replace older ones.
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({45.5}), &error));
+  QVERIFY(doc.writeAutosaveInBackground(&error));
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({46.5}), &error));
+  QVERIFY2(doc.writeAutosave(&error), qPrintable(error));
+  QCOMPARE(recoveryMass(), 46.5);
+  doc.discardAutosave();
+  QCOMPARE(files(), 0);
+
+  vms::ui::AutosaveWriter::setBeforeWriteHook(nullptr);
+  QFile blocker(dir.filePath("not-a-folder"));
+  QVERIFY(blocker.open(QIODevice::WriteOnly));
+  blocker.close();
+  doc.setAutosaveDirectory(blocker.fileName() + "/autosave");
+  QSignalSpy failed(&doc, &ModelDocument::autosaveFailed);
+  QVERIFY(doc.writeAutosaveInBackground(&error));
+  QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 5000);
+  QVERIFY2(failed[0][0].toString().contains("not-a-folder"), qPrintable(failed[0][0].toString()));
+  doc.discardAutosave();
 }
 
 // Before restoring, the app says what the copy changes against the file it belongs to.

@@ -153,6 +153,9 @@ void MainWindow::connectSignals() {
   connect(&status_timer_, &QTimer::timeout, this, &MainWindow::refreshStatus);
   connect(&autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
   connect(document_, &ModelDocument::modelChanged, &autosave_timer_, qOverload<>(&QTimer::start));
+  connect(document_, &ModelDocument::autosaveFailed, this, [this](const QString& message) {
+    context_->warning(tr("autosave failed: %1").arg(message));
+  });
 }
 
 void MainWindow::createSimulationMenu() {

@@ -326,7 +326,7 @@ bool MainWindow::confirmDiscardEdits() {
 void MainWindow::writeAutosave() {
   if (!document_->isOpen()) return;
   QString message;  // an unmodified document removes its recovery copy instead
-  if (!document_->writeAutosave(&message) && !message.isEmpty())
+  if (!document_->writeAutosaveInBackground(&message) && !message.isEmpty())
     context_->warning(tr("autosave failed: %1").arg(message));
 }
 

@@ -17,6 +17,7 @@
 #include "core/model/inertia_repair.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "ui/model/autosave_files.hpp"
+#include "ui/model/autosave_writer.hpp"
 #include "ui/model/description_edits.hpp"
 #include "ui/model/document_edit_command.hpp"
 #include "ui/model/document_loader.hpp"
@@ -68,7 +69,8 @@ struct ModelDocument::Impl {
   bool last_modified = false;
   QString autosave_dir;
   int document_id = nextDocumentId();
-  std::optional<AutosaveFiles> autosave;  // written by this document, not yet discarded
+  std::optional<AutosaveFiles> autosave;   // written by this document, not yet discarded
+  std::unique_ptr<AutosaveWriter> writer;  // writes the recovery copies off the GUI thread
 
   bool last_draft = false;
 
@@ -87,12 +89,18 @@ struct ModelDocument::Impl {
     last_modified = m;
     // Back to the saved state (undo, save): the recovery copy would restore edits that no
     // longer exist.
-    if (!m && autosave) {
-      removeAutosaveFiles(*autosave);
-      markAutosaveLive(autosave->data, false);
-      autosave.reset();
-    }
+    if (!m) removeOwnAutosave();
     emit self->modifiedChanged(m);
+  }
+
+  /// Removes this document's recovery copy once no write of it is waiting or in progress (a
+  /// late write would bring it back).
+  void removeOwnAutosave() {
+    if (!autosave) return;
+    writer->cancelAndWait();
+    removeAutosaveFiles(*autosave);
+    markAutosaveLive(autosave->data, false);
+    autosave.reset();
   }
 
   void apply(const SnapshotPtr& snapshot) {
@@ -184,11 +192,7 @@ struct ModelDocument::Impl {
 
   void replaceDocument(LoadedDocument loaded, const QString& new_path) {
     // The replaced document's edits were saved or discarded by now: its recovery copy goes.
-    if (autosave) {
-      removeAutosaveFiles(*autosave);
-      markAutosaveLive(autosave->data, false);
-    }
-    autosave.reset();
+    removeOwnAutosave();
     undo->clear();
     current = std::make_shared<DocumentSnapshot>(std::move(loaded.snapshot));
     model_dir = qstr(loaded.model_dir);
@@ -208,6 +212,10 @@ struct ModelDocument::Impl {
 ModelDocument::ModelDocument(QObject* parent) : QObject(parent), impl_(std::make_unique<Impl>()) {
   impl_->self = this;
   impl_->undo = new QUndoStack(this);
+  impl_->writer = std::make_unique<AutosaveWriter>([this](const QString& message) {
+    QMetaObject::invokeMethod(
+        this, [this, message] { emit autosaveFailed(message); }, Qt::QueuedConnection);
+  });
   impl_->autosave_dir =
       QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave";
   connect(impl_->undo, &QUndoStack::cleanChanged, this,
@@ -790,6 +798,11 @@ bool ModelDocument::save(const QString& path, QString* error) {
 void ModelDocument::setAutosaveDirectory(const QString& dir) { impl_->autosave_dir = dir; }
 
 bool ModelDocument::writeAutosave(QString* error) {
+  if (!writeAutosaveInBackground(error)) return false;
+  return impl_->writer->waitUntilWritten(error);
+}
+
+bool ModelDocument::writeAutosaveInBackground(QString* error) {
   if (!impl_->modified()) {
     discardAutosave();
     return true;
@@ -810,15 +823,11 @@ bool ModelDocument::writeAutosave(QString* error) {
   if (impl_->autosave && impl_->autosave->data != files.data) discardAutosave();
   markAutosaveLive(files.data, true);
   impl_->autosave = files;
-  return writeAutosaveFiles(files, text, meta, error);
+  impl_->writer->post(files, text, meta);
+  return true;
 }
 
-void ModelDocument::discardAutosave() {
-  if (!impl_->autosave) return;
-  removeAutosaveFiles(*impl_->autosave);
-  markAutosaveLive(impl_->autosave->data, false);
-  impl_->autosave.reset();
-}
+void ModelDocument::discardAutosave() { impl_->removeOwnAutosave(); }
 
 std::optional<QString> ModelDocument::findRecovery(const QString& autosave_dir) {
   return findRecoveryFile(autosave_dir);

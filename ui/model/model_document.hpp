@@ -162,8 +162,14 @@ class ModelDocument : public QObject {
 
   // Autosave / recovery. The directory defaults to QStandardPaths::AppDataLocation/autosave.
   void setAutosaveDirectory(const QString& dir);
-  bool writeAutosave(QString* error = nullptr);  // if modified; called by a timer
-  void discardAutosave();                        // on clean close or after saving
+  /// The recovery copy (if modified) serialized here and written and synced on a writer
+  /// thread (ui/model/autosave_writer.hpp): the timer's call, which never waits for the disk.
+  /// False only if the document cannot be serialized; a failed write is autosaveFailed().
+  bool writeAutosaveInBackground(QString* error = nullptr);
+  /// The same, returning once the copy is on disk (false with the writer's message).
+  bool writeAutosave(QString* error = nullptr);
+  /// Removes the recovery copy (on clean close or after saving), after any write in progress.
+  void discardAutosave();
   /// A recovery file left by a session that did not close cleanly, if any.
   static std::optional<QString> findRecovery(const QString& autosave_dir);
   /// The document a recovery copy holds edits of (the file it was opened from or saved to;
@@ -183,6 +189,8 @@ class ModelDocument : public QObject {
   /// description() it concerns (index -1: none found), `message` why (the model tree marks it
   /// until the next change).
   void editRefused(int item, int index, const QString& message);
+  /// A recovery copy written in the background could not be written (`message` says why).
+  void autosaveFailed(const QString& message);
 
  private:
   struct Impl;
