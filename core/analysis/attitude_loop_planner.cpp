@@ -117,67 +117,29 @@ void checkArguments(const Model& model, const State& start, const std::vector<in
     throw std::invalid_argument("planner options out of range");
 }
 
-}  // namespace
+// Loops of a family with their full-size turns.
+struct LoopFamilyMember {
+  PairLoop loop;
+  Vec3 full_turn = Vec3::Zero();
+};
 
-Quat pathRotation(const Model& model, const State& start, const std::vector<VecX>& corners,
-                  double tolerance, bool* converged) {
-  RepositionOptions options;
-  options.tolerance = tolerance;
-  State s = start;
-  for (const VecX& corner : corners) {
-    if ((corner - s.q).lpNorm<Eigen::Infinity>() == 0.0) continue;
-    const RepositionResult r = freeFloatingReposition(model, s, corner, options);
-    if (converged && !r.converged) *converged = false;
-    s = r.state;
-  }
-  return Quat(start.base_orientation.conjugate() * s.base_orientation).normalized();
-}
+struct StrengthSolution {
+  VecX strengths;
+  int repeats = 1, iterations = 0;
+  Vec3 repetition = Vec3::Zero();  // rotation vector of one repetition's turn
+  double residual = INFINITY;      // |m * (repetition - goal / m)|
+  bool converged = false;
+  bool least_squares = false;  // stopped at a least-squares point inside the strength box
+};
 
-AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
-                                  const std::vector<int>& joints, const Vec3& turn,
-                                  const AttitudeLoopPlanOptions& options) {
-  checkArguments(model, start, joints, turn, options);
-  const bool z_only = turnsAboutZOnly(model.base_type);
-  const Vec3 goal = z_only ? Vec3(0.0, 0.0, turn.z()) : turn;
-  const LoopTurns turns(model, start);
-  const VecX& q0 = start.q;
-
-  // One loop per pair, in the corner direction whose full-size loop turns the vehicle most.
-  std::vector<PairLoop> pairs;
-  std::vector<Vec3> full_turns;
-  for (std::size_t a = 0; a < joints.size(); ++a)
-    for (std::size_t b = a + 1; b < joints.size(); ++b) {
-      const int i = joints[a], j = joints[b];
-      PairLoop best;
-      Vec3 best_turn = Vec3::Zero();
-      for (double si : {1.0, -1.0})
-        for (double sj : {1.0, -1.0}) {
-          const double ai =
-              std::min(options.max_amplitude, room(model, i, q0[i], si, options.limit_margin));
-          const double bj =
-              std::min(options.max_amplitude, room(model, j, q0[j], sj, options.limit_margin));
-          if (ai < 1e-3 || bj < 1e-3) continue;
-          const PairLoop p{i, j, si * ai, sj * bj};
-          const Vec3 t = quatLog(turns.loop(p, 1.0));
-          if (t.norm() > best_turn.norm()) {
-            best = p;
-            best_turn = t;
-          }
-        }
-      if (best_turn.norm() > 0.0) {
-        pairs.push_back(best);
-        full_turns.push_back(best_turn);
-      }
-    }
-  if (pairs.empty())
-    throw std::invalid_argument(
-        "no pair of the chosen joints has room for a loop that turns the "
-        "vehicle (joint limits, or the joints do not move the vehicle)");
-  const int P = static_cast<int>(pairs.size());
-
-  // First guess: the turn as if linear in the strengths, the repetitions keeping them small.
+// The strengths and repetitions for which one repetition of the family's loops (in order)
+// turns the vehicle by Exp(goal / m): first guess as if the turn were linear in the strengths,
+// then Newton (Gauss-Newton, step halving); a strength that would leave [-1, 1] raises m.
+StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFamilyMember>& family,
+                                const Vec3& goal, const AttitudeLoopPlanOptions& options) {
+  const int P = static_cast<int>(family.size());
   MatX T(3, P);
-  for (int p = 0; p < P; ++p) T.col(p) = full_turns[static_cast<std::size_t>(p)];
+  for (int p = 0; p < P; ++p) T.col(p) = family[static_cast<std::size_t>(p)].full_turn;
   Eigen::JacobiSVD<MatX> svd_T(T, Eigen::ComputeThinU | Eigen::ComputeThinV);
   svd_T.setThreshold(1e-9);
   const VecX w_linear = svd_T.solve(goal);
@@ -186,38 +148,38 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
   m = std::min(m, options.max_repeats);
   VecX w = (w_linear / m).cwiseMax(-1.0).cwiseMin(1.0);
 
-  AttitudeLoopPlan plan;
-  plan.target = turn;
   std::vector<Quat> h(static_cast<std::size_t>(P));
+  auto loop = [&](int p, double strength) {
+    return turns.loop(family[static_cast<std::size_t>(p)].loop, strength);
+  };
   auto product = [&](int replaced, const Quat& with) {
     Quat H = Quat::Identity();
     for (int p = 0; p < P; ++p) H = H * (p == replaced ? with : h[static_cast<std::size_t>(p)]);
     return H;
   };
   auto evaluate = [&](const VecX& strengths) {
-    for (int p = 0; p < P; ++p)
-      h[static_cast<std::size_t>(p)] = turns.loop(pairs[static_cast<std::size_t>(p)], strengths[p]);
+    for (int p = 0; p < P; ++p) h[static_cast<std::size_t>(p)] = loop(p, strengths[p]);
     return quatLog(product(-1, Quat::Identity()));
   };
 
-  bool converged = false, least_squares = false;
+  StrengthSolution out;
   Vec3 repetition = Vec3::Zero();
+  Vec3 r = Vec3::Zero();
   while (true) {
     const Vec3 per_repetition = goal / m;
     const double inner_tolerance = 0.05 * options.tolerance / m;
     repetition = evaluate(w);
-    Vec3 r = repetition - per_repetition;
+    r = repetition - per_repetition;
     bool on_bound = false;
     MatX J(3, P);
-    for (int it = 0; it < options.max_iterations && !converged; ++it, ++plan.iterations) {
+    for (int it = 0; it < options.max_iterations; ++it, ++out.iterations) {
       if (r.norm() <= inner_tolerance) {
-        converged = true;
+        out.converged = true;
         break;
       }
       for (int p = 0; p < P; ++p) {
         const double step = w[p] + kDifferenceStep <= 1.0 ? kDifferenceStep : -kDifferenceStep;
-        const Quat hp = turns.loop(pairs[static_cast<std::size_t>(p)], w[p] + step);
-        J.col(p) = (quatLog(product(p, hp)) - repetition) / step;
+        J.col(p) = (quatLog(product(p, loop(p, w[p] + step))) - repetition) / step;
       }
       Eigen::JacobiSVD<MatX> svd(J, Eigen::ComputeThinU | Eigen::ComputeThinV);
       svd.setThreshold(1e-9);
@@ -245,7 +207,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
       const VecX gradient = J.transpose() * r;
       if (gradient.norm() <= 1e-9 * J.norm() * r.norm() && r.norm() > inner_tolerance) break;
     }
-    if (converged) break;
+    if (out.converged) break;
     const bool wants_more = on_bound || w.cwiseAbs().maxCoeff() >= 1.0 - 1e-12;
     if (wants_more && m < options.max_repeats) {
       const int bigger = std::min(options.max_repeats, std::max(m + 1, (m * 13 + 9) / 10));
@@ -253,10 +215,99 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
       m = bigger;
       continue;
     }
-    least_squares = !wants_more;
+    out.least_squares = !wants_more;
     break;
   }
+  out.strengths = w;
+  out.repeats = m;
+  out.repetition = repetition;
+  out.residual = m * r.norm();
+  return out;
+}
 
+}  // namespace
+
+Quat pathRotation(const Model& model, const State& start, const std::vector<VecX>& corners,
+                  double tolerance, bool* converged) {
+  RepositionOptions options;
+  options.tolerance = tolerance;
+  State s = start;
+  for (const VecX& corner : corners) {
+    if ((corner - s.q).lpNorm<Eigen::Infinity>() == 0.0) continue;
+    const RepositionResult r = freeFloatingReposition(model, s, corner, options);
+    if (converged && !r.converged) *converged = false;
+    s = r.state;
+  }
+  return Quat(start.base_orientation.conjugate() * s.base_orientation).normalized();
+}
+
+AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
+                                  const std::vector<int>& joints, const Vec3& turn,
+                                  const AttitudeLoopPlanOptions& options) {
+  checkArguments(model, start, joints, turn, options);
+  const bool z_only = turnsAboutZOnly(model.base_type);
+  const Vec3 goal = z_only ? Vec3(0.0, 0.0, turn.z()) : turn;
+  const LoopTurns turns(model, start);
+  const VecX& q0 = start.q;
+
+  // Every pair's full-size loop in each corner direction the joint limits leave room for.
+  std::vector<std::vector<LoopFamilyMember>> per_pair;
+  for (std::size_t a = 0; a < joints.size(); ++a)
+    for (std::size_t b = a + 1; b < joints.size(); ++b) {
+      const int i = joints[a], j = joints[b];
+      std::vector<LoopFamilyMember> corners;
+      for (double si : {1.0, -1.0})
+        for (double sj : {1.0, -1.0}) {
+          const double ai =
+              std::min(options.max_amplitude, room(model, i, q0[i], si, options.limit_margin));
+          const double bj =
+              std::min(options.max_amplitude, room(model, j, q0[j], sj, options.limit_margin));
+          if (ai < 1e-3 || bj < 1e-3) continue;
+          const PairLoop p{i, j, si * ai, sj * bj};
+          const Vec3 t = quatLog(turns.loop(p, 1.0));
+          if (t.norm() > 0.0) corners.push_back({p, t});
+        }
+      if (!corners.empty()) per_pair.push_back(corners);
+    }
+  if (per_pair.empty())
+    throw std::invalid_argument(
+        "no pair of the chosen joints has room for a loop that turns the "
+        "vehicle (joint limits, or the joints do not move the vehicle)");
+
+  // First one loop per pair, in the corner direction that turns the vehicle most; when those
+  // loops do not generate the turn (a free vehicle's rotation has three axes), every corner
+  // direction of every pair, whose loops turn it about different axes.
+  std::vector<LoopFamilyMember> family;
+  for (const auto& corners : per_pair)
+    family.push_back(*std::max_element(corners.begin(), corners.end(),
+                                       [](const LoopFamilyMember& x, const LoopFamilyMember& y) {
+                                         return x.full_turn.norm() < y.full_turn.norm();
+                                       }));
+  StrengthSolution solution = solveStrengths(turns, family, goal, options);
+  int iterations = solution.iterations;
+  if (!solution.converged && solution.least_squares && !z_only) {
+    std::vector<LoopFamilyMember> every;
+    for (const auto& corners : per_pair) every.insert(every.end(), corners.begin(), corners.end());
+    if (every.size() > family.size()) {
+      StrengthSolution wider = solveStrengths(turns, every, goal, options);
+      iterations += wider.iterations;
+      if (wider.converged || wider.residual < solution.residual) {
+        family = every;
+        solution = wider;
+      }
+    }
+  }
+  const int P = static_cast<int>(family.size());
+  const int m = solution.repeats;
+  const VecX& w = solution.strengths;
+  const bool converged = solution.converged, least_squares = solution.least_squares;
+
+  AttitudeLoopPlan plan;
+  plan.target = turn;
+  plan.iterations = iterations;
+  std::vector<PairLoop> pairs;
+  for (const LoopFamilyMember& f : family) pairs.push_back(f.loop);
+  const Vec3 repetition = solution.repetition;
   plan.repeats = m;
   plan.achieved = m * repetition;
   for (int p = 0; p < P; ++p) {

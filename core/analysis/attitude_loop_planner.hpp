@@ -19,7 +19,10 @@
 //    linear in w), then Newton on w (Jacobian by finite differences, each turn integrated by
 //    freeFloatingReposition; Gauss-Newton with the minimum-norm step when there are more
 //    loops than rotation axes, step halving when the residual does not fall); a strength
-//    that would leave [-1, 1] raises m.
+//    that would leave [-1, 1] raises m;
+//  - when one loop per pair does not generate the turn of a free vehicle (two joints give one
+//    pair, whose best loop turns it about one axis), every corner direction of every pair gets
+//    a loop: a pair's four loops around the start turn the vehicle about different axes.
 // Planar-like vehicles (planar, schoenflies, cylindrical, turntable) turn about their z axis
 // only; free and ball vehicles about any axis the loops' turns span. When the target is out
 // of reach (an x or y part for a planar vehicle, an axis the joints' loops do not generate),

@@ -9,8 +9,9 @@
 //    turned by the target in the vehicle frame.
 // The two example scenarios (models/seed004_*_turn) are the command's output.
 // Cases: planar 0.2 rad and 1 rad (several loops) with joints 1 and 2; spatial turns about
-// x and about (0.1, -0.15, 0.2) with joints 1-3. Refusals: a turn the joints cannot make (the
-// nearest reachable turn named, nothing written), unknown or repeated joints, one joint, a
+// x and about (0.1, -0.15, 0.2) with joints 1-3, about x with joints 1-2. Refusals: a turn the
+// joints cannot make (joints 2 and 3 pitch only: the nearest reachable turn named, nothing
+// written), unknown or repeated joints, one joint, a
 // zero or malformed turn, fixed and nonholonomic vehicles, a moving start, an unknown plan.
 #include <QFile>
 #include <QFileInfo>
@@ -77,6 +78,7 @@ void TestCliPlan::plansReachTheirTargets() {
   const Case cases[] = {{planar, planar_rest, "joint1,joint2", Vec3(0, 0, 0.2)},
                         {planar, planar_rest, "joint1,joint2", Vec3(0, 0, 1.0)},
                         {spatial, spatial_rest, "joint1,joint2,joint3", Vec3(0.2, 0, 0)},
+                        {spatial, spatial_rest, "joint1,joint2", Vec3(0.3, 0, 0)},
                         {spatial, spatial_rest, "joint1,joint2,joint3", Vec3(0.1, -0.15, 0.2)}};
   int index = 0;
   for (const Case& c : cases) {
@@ -161,10 +163,10 @@ void TestCliPlan::refusals() {
   };
   const Refusal refusals[] = {
       // Out of reach: the nearest reachable turn is named.
-      {{spatial, "--state", kModels + "state_seed004_spatial_rest.json", "--turn", "0.3,0,0",
-        "--joints", "joint1,joint2"},
+      {{spatial, "--state", kModels + "state_seed004_spatial_rest.json", "--turn", "0.3,0.2,0",
+        "--joints", "joint2,joint3"},
        1,
-       {"out of reach", "nearest reachable turn"}},
+       {"out of reach", "do not generate", "nearest reachable turn is (0, 0.2, 0)"}},
       {{planar, "--state", rest, "--turn", "0.1,0,0.2", "--joints", "joint1,joint2"},
        1,
        {"z axis only", "nearest reachable turn is (0, 0, 0.2)"}},
