@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/solvers/errata_registry.hpp"
 #include "core/solvers/rooted_solver.hpp"
 
 namespace vms::python {
@@ -17,6 +18,18 @@ std::unique_ptr<ForwardDynamicsSolver> chooseSolver(const Model& model, const st
     if (const std::string problem = rootProblem(model, *root); !problem.empty())
       throw pybind11::value_error("root: " + problem);
     return makeRootedSolver(model, *root);
+  }
+  if (solver.find('/') != std::string::npos) {
+    const Erratum* erratum = findErratum(solver);
+    if (!erratum) {
+      std::string list;
+      for (const Erratum& e : errata()) list += (list.empty() ? "" : ", ") + e.id;
+      throw pybind11::value_error("solver: unknown printed variant '" + solver +
+                                  "' (available: " + list + ")");
+    }
+    if (const std::string problem = erratumSupportProblem(*erratum, model); !problem.empty())
+      throw pybind11::value_error("solver: " + solver + ": " + problem);
+    return makeErratumSolver(*erratum, model);
   }
   const std::vector<std::string> names = solverNames();
   if (std::find(names.begin(), names.end(), solver) == names.end()) {

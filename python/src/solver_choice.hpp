@@ -9,7 +9,9 @@
 
 namespace vms::python {
 
-/// `solver` from the registry, or with `root` the base-invariant solver rooted at that link
+/// `solver` from the registry, a printed variant "<solver>/<variant>" of the errata registry
+/// (core/solvers/errata_registry.hpp: the paper's equation as printed), or with `root` the
+/// base-invariant solver rooted at that link
 /// (`solver` then the default "aba" or "base-invariant"). Throws pybind11::value_error naming
 /// the problem: unknown solver (listing the available ones), a solver that does not handle the
 /// vehicle type, an unknown root link.

@@ -150,3 +150,22 @@ def test_analysis_errors():
         vms.disturbance_map(model, state, 0, 1, grid=1)
     with pytest.raises(ValueError, match="rows"):
         vms.manipulability(model, state, "end_effector", rows="all")
+
+
+def test_printed_variants_run_by_name():
+    """solver="<solver>/<variant>" evaluates a paper's equation as printed (the errata
+    registry): its accelerations leave aba's where the corrected solver matches it."""
+    model = vms.load_model(SPATIAL)
+    state = vms.load_state(SPATIAL_MOVING, model)
+    aba = vms.inspect(model, state)["qdd"]
+    corrected = vms.inspect(model, state, solver="generalized-jacobian")["qdd"]
+    printed = vms.inspect(model, state, solver="generalized-jacobian/printed-hstar-dot")["qdd"]
+    assert np.abs(corrected - aba).max() < 1e-12
+    assert np.abs(printed - aba).max() > 1e-3
+    batch = vms.forward_dynamics(model, state.row()[None, :], state.tau[None, :],
+                                 solver="generalized-jacobian/printed-hstar-dot")
+    np.testing.assert_allclose(batch[0, 6:], printed, rtol=0, atol=1e-12)
+    with pytest.raises(ValueError, match="unknown printed variant"):
+        vms.inspect(model, state, solver="generalized-jacobian/printed-nothing")
+    with pytest.raises(ValueError, match="not defined for a free vehicle"):
+        vms.inspect(model, state, solver="quasi-lagrange/printed-so3-sign")

@@ -129,7 +129,10 @@ def inspect(model, state, solver="aba", root=None):
     ``total_mass`` (float), and ``root`` when given. Vectors and matrices are numpy arrays.
     Accelerations are under the state's ``tau`` alone (no damping, no external force).
 
-    ``solver``: a registered solver name (``vms --solver``); ``root``: a link name whose body
+    ``solver``: a registered solver name (``vms --solver``), or a printed variant
+    ``"<solver>/<variant>"`` (``solver(name).printed_variants``, e.g.
+    ``"generalized-jacobian/printed-hstar-dot"``: the paper's equation as printed, wrong on
+    purpose, as the desktop's errata ghost runs it); ``root``: a link name whose body
     becomes the root of the base-invariant solver (``vms --root``; ``solver`` is then
     ``"aba"`` or ``"base-invariant"``). Raises ValueError for an unknown solver or root, or one
     that does not handle the vehicle type; :class:`InputError` when a result is not finite."""
@@ -142,7 +145,8 @@ def forward_dynamics(model, X, TAU, solver="aba"):
     ``X``: array (N, 13 + 2n), each row a state in the trajectory CSV's column order:
     ``base_px base_py base_pz base_qw base_qx base_qy base_qz base_vx base_vy base_vz base_wx
     base_wy base_wz`` (velocities in the world frame, as in STATE files), ``q`` (n), ``qd`` (n).
-    ``TAU``: array (N, n) of joint forces. Returns an array (N, 6 + n): the vehicle's linear and
+    ``TAU``: array (N, n) of joint forces. ``solver`` as for :func:`inspect` (printed variants
+included). Returns an array (N, 6 + n): the vehicle's linear and
     angular acceleration in the world frame (d/dt of ``base_v*`` and ``base_w*``), then ``qdd``;
     equal to :func:`inspect`'s ``base_linear_acc_world``, ``base_angular_acc_world`` and ``qdd``
     for each state. Quaternions are normalised; mimic joints follow their leaders; a row that is
