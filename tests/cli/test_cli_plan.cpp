@@ -13,6 +13,7 @@
 // joints cannot make (joints 2 and 3 pitch only: the nearest reachable turn named, nothing
 // written), unknown or repeated joints, one joint, a
 // zero or malformed turn, fixed and nonholonomic vehicles, a moving start, an unknown plan.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): `vms run` of plans of up to 610 s of simulated time.
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
