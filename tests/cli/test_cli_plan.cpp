@@ -1,9 +1,9 @@
 // vms plan attitude: turning seed 004's planar and spatial vehicles with their joints alone.
-// Each written plan is checked two ways, with code the planner does not use for its answer:
+// Each written plan is read back and checked two ways:
 //  - its waypoints (every sample lies on a straight leg of the plan) driven one after another
 //    by the core's free-floating reposition (zero momentum) turn the vehicle by the target to
 //    1e-6 rad;
-//  - `vms run` of the written scenario (the full dynamics, computed torque tracking the
+//  - `vms run` of the written scenario (the full dynamics by aba, computed torque tracking the
 //    waypoints' spline) ends with every joint back at its start within 1e-3 rad and the
 //    vehicle's attitude (trajectory.csv's last quaternion) within 1e-3 rad of the start
 //    turned by the target in the vehicle frame.
@@ -11,8 +11,8 @@
 // Cases: planar 0.2 rad and 1 rad (several loops) with joints 1 and 2; spatial turns about
 // x and about (0.1, -0.15, 0.2) with joints 1-3, about x with joints 1-2. Refusals: a turn the
 // joints cannot make (joints 2 and 3 pitch only: the nearest reachable turn named, nothing
-// written), unknown or repeated joints, one joint, a
-// zero or malformed turn, fixed and nonholonomic vehicles, a moving start, an unknown plan.
+// written), unknown or repeated joints, one joint, a zero or malformed turn, fixed and
+// nonholonomic vehicles, a moving start, an unknown plan.
 // VMS_RELEASE_ONLY (tests/CMakeLists.txt): `vms run` of plans of up to 610 s of simulated time.
 #include <QFile>
 #include <QFileInfo>
