@@ -236,6 +236,70 @@ class TestAppLinkShapes : public QObject {
     QCOMPARE(reopened.description().links[0].visuals[0].size.x(), 1e15);
   }
 
+  /// Lengthening an explicit capsule that runs from the joint to the child joint keeps its near
+  /// end and moves the child joint by the length change, and mass properties computed from the
+  /// shapes are computed again: one undo step, undone at once. Unticked, or for mass properties
+  /// typed in, only what was asked for changes.
+  void lengtheningAShapeCarriesTheChildJoint() {
+    ModelDocument doc;
+    PropertyInspector inspector(&doc);
+    inspector.show();
+    QString error;
+    QVERIFY2(doc.open(path_, &error), qPrintable(error));
+    inspector.showLink(1);
+    auto* follow = inspector.findChild<QCheckBox*>("shapeFollow");
+    auto* carry = inspector.findChild<QCheckBox*>("shapeCarriesJoints");
+    auto* length = inspector.findChild<QLineEdit*>("shape.size1");
+    QVERIFY(follow && carry && length);
+    QVERIFY(carry->isHidden());  // a following shape's length is the joints'
+    follow->setChecked(false);   // the capsule from (0,0,0) to (0.3,0,0), explicit now
+    QVERIFY(!carry->isHidden() && carry->isChecked());
+    auto d = [&]() -> const vms::ModelDescription& {
+      return doc.description();
+    };                                    // the current one
+    const double r = 0.04, rho = 2700.0;  // aluminium, the first material
+    auto capsuleMass = [&](double len) {
+      return rho * (M_PI * r * r * len + 4.0 / 3.0 * M_PI * r * r * r);
+    };
+
+    // Mass properties typed in the file: the joint moves, the mass stays.
+    const Inertial typed = d().links[1].inertial;
+    enter(length, "0.4");
+    QVERIFY(std::abs(d().joints[1].origin.p.x() - 0.4) < 1e-15);
+    QVERIFY((d().links[1].visuals[0].origin.p - Vec3(0.2, 0, 0)).norm() < 1e-15);
+    QCOMPARE(d().links[1].inertial.mass, typed.mass);
+    doc.undoStack()->undo();
+    QCOMPARE(d().joints[1].origin.p.x(), 0.3);
+
+    // From the shapes: recomputed at the same density.
+    QTest::mouseClick(inspector.findChild<QPushButton*>("computeInertia"), Qt::LeftButton);
+    QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.3)) < 1e-12);
+    const std::string before = writeVmsJson(d());
+    const int steps = doc.undoStack()->count();
+    enter(length, "0.5");
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QVERIFY2(doc.undoStack()->undoText().contains("joint2"),
+             qPrintable(doc.undoStack()->undoText()));
+    QCOMPARE(d().links[1].visuals[0].size.y(), 0.5);
+    QVERIFY((d().joints[1].origin.p - Vec3(0.5, 0, 0)).norm() < 1e-15);
+    QVERIFY((d().links[1].visuals[0].origin.p - Vec3(0.25, 0, 0)).norm() < 1e-15);
+    QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.5)) < 1e-12);
+    QVERIFY((d().links[1].inertial.com - Vec3(0.25, 0, 0)).norm() < 1e-15);
+    // The capsule ends at the moved joint (where the next link starts): no gap.
+    const Visual& shape = d().links[1].visuals[0];
+    const Vec3 far_end = shape.origin.p + 0.5 * shape.size.y() * shape.origin.R.col(2);
+    QVERIFY((far_end - d().joints[1].origin.p).norm() < 1e-15);
+    doc.undoStack()->undo();
+    QCOMPARE(writeVmsJson(d()), before);
+
+    // Unticked: the length alone.
+    carry->setChecked(false);
+    enter(length, "0.5");
+    QCOMPARE(d().joints[1].origin.p.x(), 0.3);
+    QVERIFY((d().links[1].visuals[0].origin.p - Vec3(0.15, 0, 0)).norm() < 1e-15);
+    QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.3)) < 1e-12);
+  }
+
   void jointOriginEditStretchesTheFollowingShape() {
     ModelDocument doc;
     PropertyInspector inspector(&doc);

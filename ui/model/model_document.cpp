@@ -23,6 +23,7 @@
 #include "ui/model/document_loader.hpp"
 #include "ui/model/draft_assembly.hpp"
 #include "ui/model/scenario_builder.hpp"
+#include "ui/model/shape_length_edit.hpp"
 #include "ui/model/structure_edits.hpp"
 #include "ui/model/visual_edits.hpp"
 
@@ -664,6 +665,30 @@ bool ModelDocument::setVisual(int link, int index, const Visual& visual, QString
   if (sameVisual(target, visual)) return true;  // nothing changes: no undo step
   target = visual;
   const std::string what = describeVisual(d, link, index);
+  return impl_->commit(std::move(d), what, error);
+}
+
+bool ModelDocument::setVisualCarryingLength(int link, int index, const Visual& visual,
+                                            QString* error) {
+  if (!impl_->open) {
+    setError(error, "no document is open");
+    return false;
+  }
+  ModelDescription d = impl_->current->description;
+  if (const QString p = visualIndexProblem(d, link, index); !p.isEmpty()) {
+    setError(error, p);
+    return false;
+  }
+  if (const std::string p = visualProblem(visual); !p.empty()) {
+    setError(error, qstr(p));
+    return false;
+  }
+  const Visual& before = d.links[size_t(link)].visuals[size_t(index)];
+  if (sameVisual(before, visual)) return true;  // nothing changes: no undo step
+  const double delta = carriedShapeLength(visual) - carriedShapeLength(before);
+  const ShapeLengthFollowUp follow_up = replaceShapeCarryingLength(d, link, index, visual);
+  std::string what = describeVisual(d, link, index);
+  if (!follow_up.empty()) what += " with " + describeFollowUp(follow_up, delta);
   return impl_->commit(std::move(d), what, error);
 }
 

@@ -139,6 +139,10 @@ class ModelDocument : public QObject {
   // Link shapes: the visuals of link `link` (description indices), each one undo step,
   // refused with visualProblem()'s message (ui/model/visual_edits.hpp) if not storable.
   bool setVisual(int link, int index, const Visual& visual, QString* error);
+  /// setVisual, carrying along what a length change moves (ui/model/shape_length_edit.hpp:
+  /// the child joints and frames on the shape's axis, mass properties that came from the
+  /// shapes), all in the same undo step.
+  bool setVisualCarryingLength(int link, int index, const Visual& visual, QString* error);
   bool addVisual(int link, const Visual& visual, QString* error);
   bool removeVisual(int link, int index, QString* error);
   /// Added: mass, CoM and inertia of a link at once, one undo step ("Compute from shapes");

@@ -20,6 +20,7 @@
 #include "core/model/mass_from_shape.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
+#include "ui/model/shape_length_edit.hpp"
 #include "ui/view3d/mesh_mass.hpp"
 
 namespace vms::ui {
@@ -167,6 +168,7 @@ struct LinkShapeEditor::Impl {
   QLabel* size_label = nullptr;
   Fields size, origin, rpy;
   QCheckBox* follow = nullptr;
+  QCheckBox* carry = nullptr;  // a length change moves the child joints (and mass) along
   QPushButton* color = nullptr;
   QWidget* mesh_row = nullptr;
   QLineEdit* mesh_file = nullptr;
@@ -271,6 +273,14 @@ struct LinkShapeEditor::Impl {
     connect(mesh_y_up, &QPushButton::clicked, self, [this] { self->convertMeshYUpToZUp(); });
     size_label = new QLabel;
     sf->addRow(size_label, size.build({"shape.size0", "shape.size1", "shape.size2"}));
+    carry = new QCheckBox(tr("length moves child joints"));
+    carry->setObjectName("shapeCarriesJoints");
+    carry->setChecked(true);
+    carry->setToolTip(
+        tr("Lengthening or shortening the shape keeps its near end and moves the child joints "
+           "and frames on its axis by the same length, so that no gap opens; mass properties "
+           "computed from the shapes are computed again. One undo step."));
+    sf->addRow(QString(), carry);
     follow = new QCheckBox(tr("follows the joints"));
     follow->setObjectName("shapeFollow");
     follow->setToolTip(tr("The shape spans the link from its joint to its child joints"));
@@ -408,6 +418,7 @@ struct LinkShapeEditor::Impl {
       mesh_units->setCurrentIndex(meshUnitRow(v->mesh_scale));
     }
     for (int i = 0; i < 3; ++i) size.edits[size_t(i)]->setVisible(i < used);
+    carry->setVisible(carriedShapeLength(*v) >= 0.0);
     origin.fill(v->origin.p);
     rpy.fill(io::rotationToRpy(v->origin.R));
     for (Fields* f : {&origin, &rpy})
@@ -426,9 +437,11 @@ struct LinkShapeEditor::Impl {
             .arg(c.name(), c.lightnessF() > 0.55 ? QString("black") : QString("white")));
   }
 
-  bool store(const Visual& edited) {
+  bool store(const Visual& edited, bool carry_length = false) {
     QString error;
-    if (!document->setVisual(link, index, edited, &error)) {
+    const bool ok = carry_length ? document->setVisualCarryingLength(link, index, edited, &error)
+                                 : document->setVisual(link, index, edited, &error);
+    if (!ok) {
       emit self->problem(error);
       refresh();
       return false;
@@ -460,7 +473,7 @@ struct LinkShapeEditor::Impl {
       edited.origin.p = value;
     else
       edited.origin.R = io::rpyToRotation(value);
-    store(edited);
+    store(edited, f == &size && carry->isChecked());
   }
 
   void commitType(int row) {
