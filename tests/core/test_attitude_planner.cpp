@@ -3,10 +3,9 @@
 // planner's own figures (MuJoCo's mass matrix: test_attitude_plan_mujoco):
 //  - the plan's path (its corners) driven leg by leg here by the core's free-floating
 //    reposition (zero momentum, integrated on the vehicle's group to 1e-13) ends with the
-//    vehicle turned by the
-//    target to 1e-6 rad: 0.2 rad and 1 rad of yaw (planar, one loop and several), -0.5 rad
-//    with three joints, a spatial turn about an axis with x, y and z parts (joints 1-3) and
-//    rolls and yaws with joints 1 and 2 alone (loops in every corner direction);
+//    vehicle turned by the target to 1e-6 rad: 0.2 rad and 1 rad of yaw (planar, one loop
+//    and several), -0.5 rad with three joints, a spatial turn about an axis with x, y and z parts
+//    (joints 1-3) and rolls and yaws with joints 1 and 2 alone (loops in every corner direction);
 //  - the path: starts and ends at the start configuration, legs move one joint each, only the
 //    chosen joints move, within the amplitude and the joint limits, and is the plan's loop
 //    sequence repeated `repeats` times;
