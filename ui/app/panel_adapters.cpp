@@ -80,8 +80,11 @@ class ScenePanel : public Adapter<SceneView> {
     });
   }
   void scenarioLoaded(const Scenario& scenario, const ScenarioOrigin& source) override {
-    view_->setModel(scenario.model, source.model_directory);
-    if (source.opened) view_->resetCamera();
+    view_->setModel(scenario.model, source.model_directory);  // an edit keeps the selection
+    if (source.opened) {
+      view_->setSelectedBody(-1);  // another file: nothing is selected (as in the model tree)
+      view_->resetCamera();
+    }
   }
   void showFrame(const SimFrame& frame) override { view_->showFrame(frame); }
   void cleared() override { view_->clearTrail(); }

@@ -369,6 +369,10 @@ SceneView::~SceneView() {
 // ---- model -------------------------------------------------------------------------------
 
 void SceneView::setModel(const Model& model, const QString& model_dir) {
+  // The selection is kept by name: an edit reloads the model, the body may be renumbered.
+  const std::string selected_name = impl_->selected >= 0 && impl_->selected < impl_->model.nbodies
+                                        ? impl_->model.body_names[size_t(impl_->selected)]
+                                        : std::string();
   clearModel();
   if (model.nbodies <= 0 || model.parent.size() != size_t(model.nbodies) ||
       model.mass.size() != size_t(model.nbodies) || model.com.size() != size_t(model.nbodies)) {
@@ -425,6 +429,7 @@ void SceneView::setModel(const Model& model, const QString& model_dir) {
     d.workspace.clear();
     d.trail_frame = defaultEndEffectorFrame(d.model);  // as the analysis does (core)
     d.has_model = true;
+    d.selected = selected_name.empty() ? -1 : d.model.bodyIndex(selected_name);
     d.world.build(d.scene, d.size);
     d.applyVisibility();
     d.applyHighlight();
@@ -695,6 +700,8 @@ void SceneView::setSelectedBody(int body) {
   d.applyHighlight();
   update();
 }
+
+int SceneView::selectedBody() const { return impl_->selected; }
 
 double SceneView::modelSize() const { return impl_->size; }
 

@@ -76,8 +76,10 @@ class SceneView : public QWidget {
   Vec3 pullTarget() const;
   /// The vehicle's centre of mass in the frame shown (world).
   Vec3 vehicleCenter() const;
-  /// Highlights a body (-1: none).
+  /// Highlights a body (-1: none). setModel keeps it by name (a body of the same name in the
+  /// new model stays highlighted).
   void setSelectedBody(int body);
+  int selectedBody() const;
   /// Translucent ghost models (errata mode): one set of body poses (size model.nbodies) per
   /// ghost, drawn with the links' geometry at opacity 0.3, not pickable; an empty list removes
   /// them. Ignored while no model is shown or when a set has the wrong size.
