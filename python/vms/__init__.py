@@ -332,16 +332,33 @@ class Simulator:
             taken += self._sim.advance(1 << 30)
         return taken
 
-    def __getattr__(self, name):
-        if name in ("state", "time", "step_index", "finished", "dt", "control_period", "duration",
-                    "model", "joint_torque", "linear_momentum", "angular_momentum",
-                    "kinetic_energy", "actuator_work", "vehicle_attitude_deviation"):
-            return getattr(self._sim, name)
-        raise AttributeError(name)
-
     def __repr__(self):
         return (f"<vms.Simulator of '{self._sim.model.name}' at t = {self._sim.time:g} s, "
                 f"step {self._sim.step_index}>")
+
+
+def _simulator_property(name, doc):
+    return property(lambda self: getattr(self._sim, name), doc=doc)
+
+
+for _name, _doc in (
+        ("state", "The current :class:`State` (of ``model``; ``tau``: the joint forces applied over "
+                  "the last step)."),
+        ("time", "The current time, s."),
+        ("step_index", "Steps taken since the start."),
+        ("finished", "True once the scenario's duration is reached (never for an endless run)."),
+        ("dt", "The time step, s."),
+        ("control_period", "The period of the controllers (the Python one included), s."),
+        ("duration", "The run's length, s (inf: endless)."),
+        ("model", "The :class:`Model` stepped (the one given, or the scenario's)."),
+        ("joint_torque", "The joint forces applied over the last step (after saturation)."),
+        ("linear_momentum", "The system's linear momentum, world frame (the trajectory's Px Py Pz)."),
+        ("angular_momentum", "The system's angular momentum about the world origin (Lx Ly Lz)."),
+        ("kinetic_energy", "The kinetic energy T, J."),
+        ("actuator_work", "The work of the joint forces since t = 0, J."),
+        ("vehicle_attitude_deviation", "The vehicle's rotation since t = 0, rad.")):
+    setattr(Simulator, _name, _simulator_property(_name, _doc))
+del _name, _doc
 
 
 def generalized_jacobian(model, state, frame):
