@@ -18,7 +18,7 @@ def test_every_public_name_has_a_docstring():
             continue
         obj = getattr(vms, name)
         assert obj.__doc__ and len(obj.__doc__.strip()) > 40, name
-    for cls in (vms.Model, vms.State):
+    for cls in (vms.Model, vms.State, vms.Simulator):
         for attr, value in vars(cls).items():
             if attr.startswith("_"):
                 continue
