@@ -19,6 +19,7 @@
 #include "ui/model/autosave_files.hpp"
 #include "ui/model/autosave_writer.hpp"
 #include "ui/model/description_edits.hpp"
+#include "ui/model/dh_start.hpp"
 #include "ui/model/document_edit_command.hpp"
 #include "ui/model/document_loader.hpp"
 #include "ui/model/draft_assembly.hpp"
@@ -432,6 +433,20 @@ bool ModelDocument::setDhTable(const DhTable& table, const QString& what, QStrin
         return syncScenarioJoints(before, d, s);
       },
       what.isEmpty() ? tr("Edit DH table") : what, error);
+}
+
+bool ModelDocument::startDhTable(const DhTable& table, QString* error) {
+  if (impl_->open && impl_->current->description.dh) {
+    setError(error, "the model has a DH table already");
+    return false;
+  }
+  return impl_->commitStructure(
+      [&](ModelDescription& d, ScenarioDescription* s) -> std::string {
+        const ModelDescription before = d;
+        d = withStartedDhTable(d, table);
+        return syncScenarioJoints(before, d, s);
+      },
+      tr("Start a DH table"), error);
 }
 
 bool ModelDocument::deleteLink(const QString& link, QString* error) {

@@ -119,6 +119,9 @@ class ModelDocument : public QObject {
   /// its links, joints and end-effector frame re-expanded in place, the DH form kept for Save,
   /// the initial state following added or removed joints. One undo step named `what`.
   bool setDhTable(const DhTable& table, const QString& what, QString* error);
+  /// A model without a DH table gets `table` (ui/model/dh_start.hpp: dhTableOfModel): written
+  /// as its expansion, in DH form from then on. One undo step "Start a DH table".
+  bool startDhTable(const DhTable& table, QString* error);
   /// Added (scenario panel): the scenario around the model replaced by `scenario` (its run
   /// settings, environment, initial state, controllers; its model reference and vehicle
   /// override are kept from the current one). One undo step named `what`; refused, changing

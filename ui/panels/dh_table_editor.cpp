@@ -14,6 +14,7 @@
 
 #include "core/io/dh_table.hpp"
 #include "core/io/vms_json.hpp"
+#include "ui/model/dh_start.hpp"
 #include "ui/model/model_document.hpp"
 #include "ui/model/number_text.hpp"
 #include "ui/panels/message_label.hpp"
@@ -83,6 +84,9 @@ DhTableEditor::DhTableEditor(ModelDocument* document, QWidget* parent)
 
   add_ = new QPushButton(tr("Add link"), this);
   add_->setToolTip(tr("Append a copy of the last link (new link and joint names)"));
+  start_ = new QPushButton(tr("Start a DH table"), this);
+  start_->setObjectName("dhStart");
+  connect(start_, &QPushButton::clicked, this, [this] { startTable(); });
   remove_ = new QPushButton(tr("Remove last link"), this);
   connect(add_, &QPushButton::clicked, this, [this] { addLink(); });
   connect(remove_, &QPushButton::clicked, this, [this] { removeLastLink(); });
@@ -92,6 +96,7 @@ DhTableEditor::DhTableEditor(ModelDocument* document, QWidget* parent)
   status_->setObjectName("dhStatus");
 
   auto* buttons = new QHBoxLayout;
+  buttons->addWidget(start_);
   buttons->addWidget(add_);
   buttons->addWidget(remove_);
   buttons->addStretch(1);
@@ -128,17 +133,26 @@ void DhTableEditor::refresh() {
   table_->setEnabled(ok);
   add_->setEnabled(ok);
   for (QLineEdit* e : mount_) e->setEnabled(ok);
+  const bool can_start = document_->isOpen() && !document_->description().dh;
+  start_->setVisible(can_start);
   if (!ok) {
     table_->setRowCount(0);
     for (QLineEdit* e : mount_) e->clear();
     remove_->setEnabled(false);
-    status_->setText(!document_->isOpen() ? tr("No model open.")
-                     : !document_->description().dh
-                         ? tr("This model is not written as a DH table (its links and joints "
-                              "are edited in the inspector).")
-                         : tr("The DH links were edited one by one in the inspector, so the "
-                              "model is no longer in DH form: undo those edits to edit the "
-                              "table."));
+    std::string why;
+    const bool startable = can_start && dhTableOfModel(document_->description(), &why);
+    start_->setEnabled(startable);
+    start_->setToolTip(startable ? tr("Write the model's chain as a DH table (one undo step)")
+                                 : QString::fromStdString(why));
+    status_->setText(
+        !document_->isOpen() ? tr("No model open.")
+        : startable ? tr("This model is not written as a DH table yet. Its vehicle and joints "
+                         "can be: 'Start a DH table' writes them as one, to edit here.")
+        : can_start ? tr("This model is not written as a DH table and cannot be: %1 (its links "
+                         "and joints are edited in the inspector).")
+                          .arg(QString::fromStdString(why))
+                    : tr("The DH links were edited one by one in the inspector, so the model is "
+                         "no longer in DH form: undo those edits to edit the table."));
     filling_ = false;
     return;
   }
@@ -175,7 +189,7 @@ void DhTableEditor::refresh() {
       item->setText(cells[c]);
     }
   }
-  remove_->setEnabled(t.links.size() > 1);
+  remove_->setEnabled(!t.links.empty());
   if (problem_.isEmpty())
     status_->setText(
         tr("%1 links; base '%2'.").arg(t.links.size()).arg(QString::fromStdString(t.base_name)));
@@ -305,6 +319,10 @@ bool DhTableEditor::addLink() {
     return false;
   }
   DhTable t = *document_->description().dh;
+  if (t.links.empty()) {  // a table started on a vehicle alone
+    t.links.push_back(firstDhLink(document_->description()));
+    return commit(t, tr("Add DH link '%1'").arg(QString::fromStdString(t.links.back().name)));
+  }
   DhLink l = t.links.back();
   // Names not used anywhere in the model.
   std::set<std::string> used;
@@ -325,13 +343,35 @@ bool DhTableEditor::removeLastLink() {
     return false;
   }
   DhTable t = *document_->description().dh;
-  if (t.links.size() <= 1) {
-    showProblem(tr("a DH table needs at least one link"));
+  if (t.links.empty()) {
+    showProblem(tr("the table has no links"));
     return false;
   }
   const QString name = QString::fromStdString(dhLinkName(t, t.links.size() - 1));
   t.links.pop_back();
   return commit(t, tr("Remove DH link '%1'").arg(name));
+}
+
+bool DhTableEditor::startTable() {
+  if (!document_->isOpen() || document_->description().dh) {
+    showProblem(tr("the model has a DH table already"));
+    return false;
+  }
+  std::string why;
+  const std::optional<DhTable> table = dhTableOfModel(document_->description(), &why);
+  if (!table) {
+    showProblem(QString::fromStdString(why));
+    return false;
+  }
+  QString error;
+  if (!document_->startDhTable(*table, &error)) {
+    showProblem(error);
+    refresh();
+    return false;
+  }
+  showProblem(QString());
+  refresh();
+  return true;
 }
 
 }  // namespace vms::ui

@@ -4,8 +4,10 @@
 // and one row per link (d, alpha, a, b, mass, principal inertia in the link's CoM frame).
 // Every committed cell is one undo step (ModelDocument::setDhTable): the model is re-expanded
 // from the table and keeps its DH form, so Save writes the table. "Add link" appends a copy
-// of the last row, "Remove last link" drops it. A model that is not (or no longer) in DH form
-// shows why and nothing is editable. Angles are shown and typed in degrees.
+// of the last row (a first row when the table has none), "Remove last link" drops it. A model
+// without a DH table offers "Start a DH table" (QPushButton "dhStart"): its vehicle and chain
+// of joints written as one (ui/model/dh_start.hpp), or why that cannot be done. A model no
+// longer in DH form shows why and nothing is editable. Angles are shown and typed in degrees.
 #include <QDialog>
 
 class QLabel;
@@ -44,6 +46,8 @@ class DhTableEditor : public QDialog {
   bool setMountField(MountField field, const QString& text);
   bool addLink();
   bool removeLastLink();
+  /// "Start a DH table": the model written as its DH table (one undo step).
+  bool startTable();
 
   QTableWidget* table() const { return table_; }
   QString lastProblem() const { return problem_; }
@@ -60,6 +64,7 @@ class DhTableEditor : public QDialog {
   MessageLabel* status_ = nullptr;
   QPushButton* add_ = nullptr;
   QPushButton* remove_ = nullptr;
+  QPushButton* start_ = nullptr;
   QString problem_;
   bool filling_ = false;  // refresh() writes cells: not edits
 };
