@@ -280,7 +280,8 @@ std::unique_ptr<WorkbenchPanel> explanationDock(WorkbenchContext& context) {
 }
 
 std::unique_ptr<WorkbenchPanel> teachDock(WorkbenchContext& context) {
-  return std::make_unique<TeachDock>(new TeachPanel(context.controller(), context.window()));
+  return std::make_unique<TeachDock>(
+      new TeachPanel(context.document(), context.controller(), context.window()));
 }
 
 std::unique_ptr<WorkbenchPanel> logDock(WorkbenchContext& context) {

@@ -3,21 +3,28 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "ui/panels/reach_without_turning_dialog.hpp"
 #include "ui/panels/teach_live_view.hpp"
+#include "ui/panels/turn_vehicle_dialog.hpp"
 #include "ui/sim/simulation_controller.hpp"
 
 namespace vms::ui {
 
-TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
+TeachPanel::TeachPanel(ModelDocument* document, SimulationController* controller, QWidget* parent)
     : QWidget(parent),
+      document_(document),
       controller_(controller),
+      turn_button_(new QPushButton(tr("Turn the vehicle…"), this)),
+      reach_button_(new QPushButton(tr("Reach without turning…"), this)),
       vehicle_reacts_(new QCheckBox(tr("Vehicle reacts (free-floating)"), this)),
       hold_pose_(new QCheckBox(tr("Hold pose on Play"), this)),
       live_(new TeachLiveView(this)),
@@ -38,6 +45,23 @@ TeachPanel::TeachPanel(SimulationController* controller, QWidget* parent)
   layout_->addWidget(vehicle_reacts_);
   layout_->addWidget(hold_pose_);
   layout_->addWidget(hint_);
+  turn_button_->setObjectName("teach_turn_vehicle");
+  turn_button_->setToolTip(
+      tr("Plan loops of the arm joints that turn the free-floating vehicle by a chosen angle "
+         "and bring the joints back; the plan opens as the scenario (pause at rest first)"));
+  reach_button_->setObjectName("teach_reach_without_turning");
+  reach_button_->setToolTip(
+      tr("Plan a path of the arm to target joint angles that leaves the vehicle's attitude "
+         "where it is; the path opens as the scenario (pause at rest first)"));
+  connect(turn_button_, &QPushButton::clicked, this, [this] { openTurnDialog(); });
+  connect(reach_button_, &QPushButton::clicked, this, [this] { openReachDialog(); });
+  auto* planners = new QHBoxLayout;
+  planners->addWidget(turn_button_);
+  planners->addWidget(reach_button_);
+  planners->addStretch(1);
+  layout_->addLayout(planners);
+  turn_button_->setVisible(document_ != nullptr);
+  reach_button_->setVisible(document_ != nullptr);
   // The joint rows scroll, so that a 100-joint model does not make the panel, and with it the
   // main window, 2400 px tall.
   rows_scroll_ = new QScrollArea(this);
@@ -62,6 +86,9 @@ void TeachPanel::clear() {
   rows_widget_ = nullptr;
   rows_.clear();
   q_.resize(0);
+  shown_state_ = State{};
+  turn_button_->setEnabled(false);
+  reach_button_->setEnabled(false);
   posed_ = false;
   leavePose();
   live_->clear();
@@ -164,12 +191,15 @@ void TeachPanel::setScenario(const Scenario& scenario) {
   }
   rows_scroll_->setWidget(rows_widget_);  // after the boxes and the hint
   q_ = scenario.initial_state.q;
+  shown_state_ = scenario.initial_state;
   for (Row& row : rows_) showValue(row, q_.size() > row.joint ? q_[row.joint] : 0.0);
   setEditable(editable_);
 }
 
 void TeachPanel::setEditable(bool editable) {
   editable_ = editable;
+  turn_button_->setEnabled(editable && !rows_.empty());
+  reach_button_->setEnabled(editable && !rows_.empty());
   for (Row& row : rows_) {
     row.slider->setEnabled(editable);
     row.box->setEnabled(editable);
@@ -185,6 +215,7 @@ void TeachPanel::showFrame(const SimFrame& frame) {
   const VecX& q = frame.snapshot.state.q;
   if (q.size() == 0) return;
   q_ = q;
+  shown_state_ = frame.snapshot.state;
   for (Row& row : rows_) {
     if (row.joint >= q.size() || row.box->hasFocus()) continue;
     showValue(row, q[row.joint]);
@@ -242,6 +273,28 @@ void TeachPanel::pose() {
     emit posingChanged(true);
   }
   controller_->setJointPositions(q_, vehicleReacts(), holdPose());
+}
+
+TurnVehicleDialog* TeachPanel::openTurnDialog() {
+  if (!controller_->hasSimulation()) return nullptr;
+  if (!turn_dialog_) {
+    turn_dialog_ = new TurnVehicleDialog(document_, this);
+    connect(turn_dialog_, &TurnVehicleDialog::planned, this, &TeachPanel::message);
+  }
+  turn_dialog_->setStart(controller_->scenario(), shown_state_, editable_);
+  turn_dialog_->open();
+  return turn_dialog_;
+}
+
+ReachWithoutTurningDialog* TeachPanel::openReachDialog() {
+  if (!controller_->hasSimulation()) return nullptr;
+  if (!reach_dialog_) {
+    reach_dialog_ = new ReachWithoutTurningDialog(document_, this);
+    connect(reach_dialog_, &ReachWithoutTurningDialog::planned, this, &TeachPanel::message);
+  }
+  reach_dialog_->setStart(controller_->scenario(), shown_state_, editable_);
+  reach_dialog_->open();
+  return reach_dialog_;
 }
 
 bool TeachPanel::holdPose() const { return hold_pose_->isChecked(); }

@@ -7,7 +7,9 @@
 // manipulability of Jm and J*, their ratio, the vehicle attitude and the system CoM with a
 // plot of them over the poses (TeachLiveView). "Hold pose" (on by default): the joint
 // controllers then hold the posed angles when the simulation plays, instead of pulling the
-// arm back to their scenario references.
+// arm back to their scenario references. Two planners start from the paused pose at rest:
+// "Turn the vehicle…" (TurnVehicleDialog) and "Reach without turning…"
+// (ReachWithoutTurningDialog); each opens its plan as the document's scenario.
 #include <QWidget>
 #include <vector>
 
@@ -17,19 +19,24 @@
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QScrollArea;
 class QSlider;
 class QVBoxLayout;
 
 namespace vms::ui {
 
+class ModelDocument;
+class ReachWithoutTurningDialog;
 class SimulationController;
 class TeachLiveView;
+class TurnVehicleDialog;
 
 class TeachPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit TeachPanel(SimulationController* controller, QWidget* parent = nullptr);
+  /// `document`: where the planners open their plans (nullptr: the planner buttons are hidden).
+  TeachPanel(ModelDocument* document, SimulationController* controller, QWidget* parent = nullptr);
   /// Rebuilds the sliders for a scenario's model (its wheels are left out).
   void setScenario(const Scenario& scenario);
   void clear();
@@ -60,6 +67,14 @@ class TeachPanel : public QWidget {
   /// The run leaves the pose: it plays on from it, or is reset or loaded again.
   void leavePose();
 
+  /// "Turn the vehicle…": shows the dialog (window-modal) set to start from the shown state;
+  /// returned for tests, which may drive it without its event loop.
+  TurnVehicleDialog* openTurnDialog();
+  /// "Reach without turning…": the same for the least-disturbance path.
+  ReachWithoutTurningDialog* openReachDialog();
+  const QPushButton* turnButton() const { return turn_button_; }
+  const QPushButton* reachButton() const { return reach_button_; }
+
  signals:
   void message(const QString& text);
   /// isPosing() changed.
@@ -84,7 +99,13 @@ class TeachPanel : public QWidget {
   void boxChanged(std::size_t row, double shown);
   void pose();
 
+  ModelDocument* document_;
   SimulationController* controller_;
+  QPushButton* turn_button_;
+  QPushButton* reach_button_;
+  TurnVehicleDialog* turn_dialog_ = nullptr;
+  ReachWithoutTurningDialog* reach_dialog_ = nullptr;
+  State shown_state_;  // the shown frame's state (where the planners start)
   QCheckBox* vehicle_reacts_;
   QCheckBox* hold_pose_;
   TeachLiveView* live_;

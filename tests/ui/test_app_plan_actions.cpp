@@ -1,0 +1,213 @@
+// The Teach panel's planners in the main window, checked by running the plans they open:
+// - "Turn the vehicle…" on seed 004's planar model (paused at rest): a 0.2 rad turn about z
+//   with loops of joint1 and joint2 becomes the document's scenario (one undo step); played
+//   to its end, the vehicle has turned by 0.2 rad (the requested turn, R0^T R_end) to within
+//   1e-3 rad and the joints are back within 1e-3 rad of where they started; Undo brings the
+//   bare model back;
+// - a turn about x of the planar vehicle is out of reach: the dialog says so with the nearest
+//   reachable turn, and the document is unchanged (no scenario, no undo step);
+// - a moving state is refused with the reason, before any planning;
+// - "Reach without turning…" on seed 004's spatial spacecraft: to a target whose straight
+//   line in joint space turns the vehicle by more than 0.1 rad, the opened path, played to its
+//   end, leaves the vehicle's attitude within 1e-3 rad of the start and the joints within
+//   1e-3 rad of the target.
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QUndoStack>
+
+#include "core/scenario/scenario_description.hpp"
+#include "test_app_support.hpp"
+#include "ui/model/model_document.hpp"
+#include "ui/panels/reach_without_turning_dialog.hpp"
+#include "ui/panels/teach_panel.hpp"
+#include "ui/panels/turn_vehicle_dialog.hpp"
+
+using namespace vms;
+using namespace vms::test;
+
+namespace {
+
+ui::SimFrame latest(ui::MainWindow& window) {
+  window.framePump()->tick();
+  return window.framePump()->lastFrame();
+}
+
+/// The rotation vector of R0^T R1 (body frame of the first).
+Vec3 relativeRotation(const Quat& q0, const Quat& q1) {
+  const Eigen::AngleAxisd r(q0.conjugate() * q1);
+  return r.angle() * r.axis();
+}
+
+}  // namespace
+
+class TestAppPlanActions : public QObject {
+  Q_OBJECT
+  QTemporaryDir autosave_;
+  std::unique_ptr<ui::MainWindow> window_;
+
+  ui::TeachPanel* teach() { return window_->panelWidget<ui::TeachPanel>(); }
+
+  /// Opens `relative` and waits until it is paused at t = 0 with the Teach panel editable.
+  void open(const QString& relative) {
+    const QString problem = openShowingFirstFrame(*window_, relative);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(
+        waitUntil([&] { return window_->controller()->runState() == ui::RunState::Paused; }, 5000));
+    QVERIFY(waitUntil([&] { return teach()->turnButton()->isEnabled(); }, 5000));
+    latest(*window_);
+  }
+
+  /// Waits for the reload an accepted plan causes (the plan's duration), then plays the run
+  /// to its end as fast as possible; the last frame.
+  ui::SimFrame playToEnd(double duration) {
+    waitUntil(
+        [&] {
+          return window_->controller()->scenario().duration == duration &&
+                 window_->controller()->runState() == ui::RunState::Paused &&
+                 latest(*window_).snapshot.time == 0.0;
+        },
+        5000);
+    runFor(*window_, duration + 1.0, 0.0);
+    return latest(*window_);
+  }
+
+ private slots:
+  void initTestCase() {
+    isolateSettings("test_app_plan_actions", autosave_.path());
+    window_ = shownWindow();
+    window_->setDialogs(false);
+  }
+
+  void turnThePlanarVehicle() {
+    open("models/seed004_planar.vms.json");
+    ui::ModelDocument* document = window_->document();
+    QVERIFY(!document->isScenarioFile());
+    const State start = latest(*window_).snapshot.state;
+    const int undo_before = document->undoStack()->count();
+
+    ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    // Planar vehicle: the first two arm joints are checked by default.
+    QCOMPARE(dialog->joints(), QStringList({"joint1", "joint2"}));
+    auto* z_box = dialog->findChild<QDoubleSpinBox*>("turn_z");
+    QVERIFY(z_box);
+    QCOMPARE(z_box->suffix(), QString(QChar(0x00B0)));
+    dialog->setTurn(Vec3(0, 0, 0.2));
+    QVERIFY2(std::abs(z_box->value() - 0.2 * 180.0 / M_PI) < 1e-6,
+             qPrintable(QString::number(z_box->value())));
+    dialog->setJoints({"joint1", "joint2"});
+    QVERIFY2(dialog->plan(), qPrintable(dialog->message()));
+    QVERIFY(!dialog->isVisible());
+
+    // The plan is the document's scenario: one computed-torque controller on a waypoint path,
+    // from the state the plan started at; one undo step.
+    QVERIFY(document->isScenarioFile());
+    QVERIFY(document->isModified());
+    QCOMPARE(document->undoStack()->count(), undo_before + 1);
+    const ScenarioDescription& plan = document->scenarioDescription();
+    QCOMPARE(plan.controllers.size(), std::size_t(1));
+    QVERIFY(plan.comment && plan.comment->find("Turn the vehicle") != std::string::npos);
+    QVERIFY(plan.duration > 10.0);
+
+    const ui::SimFrame end = playToEnd(plan.duration);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);
+    QVERIFY2(std::abs(end.snapshot.time - plan.duration) < 1e-6,
+             qPrintable(QString::number(end.snapshot.time)));
+    const Vec3 turned =
+        relativeRotation(start.base_orientation, end.snapshot.state.base_orientation);
+    QVERIFY2((turned - Vec3(0, 0, 0.2)).norm() < 1e-3, qPrintable(QString("turned (%1, %2, %3) rad")
+                                                                      .arg(turned.x(), 0, 'g', 9)
+                                                                      .arg(turned.y(), 0, 'g', 9)
+                                                                      .arg(turned.z(), 0, 'g', 9)));
+    const double joints_error = (end.snapshot.state.q - start.q).lpNorm<Eigen::Infinity>();
+    QVERIFY2(joints_error < 1e-3, qPrintable(QString::number(joints_error)));
+    qInfo("planar turn: %.9f rad about z after %.1f s; joints back within %.2e rad", turned.z(),
+          end.snapshot.time, joints_error);
+
+    // Undo: the bare model again.
+    document->undoStack()->undo();
+    QVERIFY(!document->isScenarioFile());
+    QCOMPARE(document->undoStack()->index(), undo_before);
+  }
+
+  void turnOutOfReachOpensNothing() {
+    open("models/seed004_planar.vms.json");
+    ui::ModelDocument* document = window_->document();
+    const int undo_before = document->undoStack()->count();
+    ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+    QVERIFY(dialog);
+    dialog->setTurn(Vec3(0.2, 0, 0));
+    dialog->setJoints({"joint1", "joint2"});
+    QVERIFY(!dialog->plan());
+    QVERIFY2(dialog->message().contains("out of reach"), qPrintable(dialog->message()));
+    QVERIFY2(dialog->message().contains("nearest reachable turn"), qPrintable(dialog->message()));
+    auto* label = dialog->findChild<QLabel*>("turn_message");
+    QVERIFY(label);
+    QCOMPARE(label->text(), dialog->message());
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!document->isScenarioFile());
+    QVERIFY(!document->isModified());
+    QCOMPARE(document->undoStack()->count(), undo_before);
+    dialog->reject();
+  }
+
+  void movingStateIsRefused() {
+    open("models/seed004_planar_turn.scenario.json");
+    runFor(*window_, 0.5, 1.0);  // the arm moves, and the vehicle with it
+    const State moving = latest(*window_).snapshot.state;
+    QVERIFY(!moving.qd.isZero());
+    ui::ModelDocument* document = window_->document();
+    const int undo_before = document->undoStack()->count();
+    ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+    QVERIFY(dialog);
+    dialog->setTurn(Vec3(0, 0, 0.1));
+    QVERIFY(!dialog->plan());
+    QVERIFY2(dialog->message().contains("at rest"), qPrintable(dialog->message()));
+    QCOMPARE(document->undoStack()->count(), undo_before);
+    dialog->reject();
+  }
+
+  void reachWithoutTurningTheSpacecraft() {
+    open("models/seed004_spatial.vms.json");
+    ui::ModelDocument* document = window_->document();
+    const State start = latest(*window_).snapshot.state;
+    ui::ReachWithoutTurningDialog* dialog = teach()->openReachDialog();
+    QVERIFY(dialog);
+    // Prefilled with the current angles (degrees).
+    auto* box = dialog->findChild<QDoubleSpinBox*>("reach_joint1");
+    QVERIFY(box);
+    QCOMPARE(box->value(), start.q[0] * 180.0 / M_PI);
+    QVERIFY((dialog->target() - start.q).isZero());
+    VecX target = start.q;
+    const double moves[4] = {0.5, -0.4, 0.6, 0.3};
+    for (int k = 0; k < 4; ++k) target[k] += moves[k];
+    dialog->setTarget(target);
+    QVERIFY((dialog->target() - target).lpNorm<Eigen::Infinity>() < 1e-6);
+    target = dialog->target();  // as the boxes hold it
+    QVERIFY2(dialog->plan(), qPrintable(dialog->message()));
+    QVERIFY2(dialog->straightTurn() > 0.1, qPrintable(QString::number(dialog->straightTurn())));
+    QVERIFY2(dialog->pathTurn() < 1e-8, qPrintable(QString::number(dialog->pathTurn())));
+    QVERIFY(document->isScenarioFile());
+    const ScenarioDescription& plan = document->scenarioDescription();
+    QVERIFY(plan.comment && plan.comment->find("Reach without turning") != std::string::npos);
+
+    const ui::SimFrame end = playToEnd(plan.duration);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);
+    const double attitude_error =
+        relativeRotation(start.base_orientation, end.snapshot.state.base_orientation).norm();
+    QVERIFY2(attitude_error < 1e-3, qPrintable(QString::number(attitude_error)));
+    const double joints_error = (end.snapshot.state.q - target).lpNorm<Eigen::Infinity>();
+    QVERIFY2(joints_error < 1e-3, qPrintable(QString::number(joints_error)));
+    qInfo(
+        "spatial reach: straight line turns %.4f rad, the path %.2e rad; run ends %.2e rad "
+        "from the start attitude, joints %.2e rad from the target",
+        dialog->straightTurn(), dialog->pathTurn(), attitude_error, joints_error);
+  }
+
+  void cleanupTestCase() { window_.reset(); }
+};
+
+QTEST_MAIN(TestAppPlanActions)
+#include "test_app_plan_actions.moc"

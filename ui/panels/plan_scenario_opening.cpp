@@ -1,0 +1,80 @@
+#include "ui/panels/plan_scenario_opening.hpp"
+
+#include <QCoreApplication>
+#include <QUndoStack>
+
+#include "ui/model/model_document.hpp"
+
+namespace vms::ui {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("vms::ui::TeachPanel", text); }
+}  // namespace
+
+QString planStartProblem(const Scenario& scenario, const State& state, bool paused) {
+  if (!paused) return tr("Pause the simulation first: the plan starts from the paused state.");
+  const Model& model = scenario.model;
+  if (state.q.size() != model.njoints || state.qd.size() != model.njoints)
+    return tr("No state of this model is shown yet.");
+  if (!state.qd.isZero() || !state.base_twist.isZero())
+    return tr(
+        "The system moves: the plan needs it at rest (zero momentum). Reset the run, or "
+        "pose the arm in the Teach panel (posing leaves it at rest).");
+  return {};
+}
+
+StateReference restingStateReference(const Model& model, const State& state) {
+  StateReference reference;
+  StateDescription& d = reference.description;
+  d.position = state.base_position;
+  d.orientation = state.base_orientation;
+  d.q = std::vector<double>(state.q.data(), state.q.data() + state.q.size());
+  d.qd = std::vector<double>(std::size_t(model.njoints), 0.0);
+  d.joint_names = model.joint_names;
+  reference.source = "plan: initial_state";
+  return reference;
+}
+
+std::vector<int> armJoints(const Scenario& scenario) {
+  const Model& model = scenario.model;
+  std::vector<bool> wheel(std::size_t(model.njoints), false);
+  for (const ReactionWheelSpec& w : scenario.reaction_wheels)
+    if (const int j = model.jointIndex(w.name); j >= 0) wheel[std::size_t(j)] = true;
+  std::vector<int> joints;
+  for (int j = 0; j < model.njoints; ++j)
+    if (!wheel[std::size_t(j)]) joints.push_back(j);
+  return joints;
+}
+
+bool openPlanScenario(ModelDocument* document, ScenarioDescription plan, const QString& what,
+                      QString* error) {
+  if (!document || !document->isOpen()) {
+    if (error) *error = tr("No document is open.");
+    return false;
+  }
+  if (document->isDraft()) {
+    if (error) *error = tr("The document is a draft: fix its problems first.");
+    return false;
+  }
+  const bool bare = !document->isScenarioFile();
+  QUndoStack* undo = document->undoStack();
+  if (bare) undo->beginMacro(what);
+  const bool given = bare && document->giveScenario(error);
+  bool ok = !bare || given;
+  if (ok) {
+    // The actuators of the scenario stay (they are part of the compiled model's joints); the
+    // plan's controllers command every joint, holding the wheels where they are.
+    const ScenarioDescription& current = document->scenarioDescription();
+    plan.reaction_wheels = current.reaction_wheels;
+    plan.thrusters = current.thrusters;
+    if (!plan.name) plan.name = current.name;
+    ok = document->setScenario(plan, what, error);
+  }
+  if (bare) {
+    undo->endMacro();
+    if (!ok && given) undo->undo();  // the scenario the model was given
+  }
+  return ok;
+}
+
+}  // namespace vms::ui
