@@ -235,17 +235,30 @@ released) and returns the table as numpy arrays.
 
 The manoeuvre is seed 004's planar closed loop (joints 1 and 2 around a square, 45 s). The
 parameters: the length of link 1 (`joint:joint2.origin.x`, where joint 2 sits on link 1) and
-the mass of the last link, standing for a payload (`link:link4.mass`).'''),
+the mass of the last link, standing for a payload (`link:link4.mass`). The scenario's
+`analysis` key adds the end effector's manipulability at every step (fixed base and floating),
+so the sweep also reports what each design keeps of the arm's dexterity.'''),
     ("code", SETUP),
-    ("code", r'''scenario = "models/seed004_planar_closed_loop.scenario.json"
+    ("code", r'''import json
+
+with open("models/seed004_planar_closed_loop.scenario.json") as f:
+    scenario = json.load(f)
+# As a dict, relative paths are taken from the current folder (the repository root here).
+scenario["model"] = "models/" + scenario["model"]
+scenario["initial_state"] = "models/" + scenario["initial_state"]
+scenario["analysis"] = {"end_effector": "end_effector"}
 lengths = np.linspace(0.2, 0.6, 5)
 masses = np.linspace(0.5, 4.0, 8)
 table = vms.sweep(scenario, {"joint:joint2.origin.x": lengths, "link:link4.mass": masses},
-                  metrics=["max_vehicle_attitude_deviation", "final_vehicle_attitude_deviation"])
+                  metrics=["max_vehicle_attitude_deviation", "final_vehicle_attitude_deviation",
+                           "manipulability_fixed_max", "manipulability_floating_max"])
 print(list(table))
 print(len(table["index"]), "runs, status:", set(table["status"].tolist()))
-peak = table["max_vehicle_attitude_deviation"].reshape(len(lengths), len(masses))
-final = table["final_vehicle_attitude_deviation"].reshape(len(lengths), len(masses))'''),
+shape = (len(lengths), len(masses))
+peak = table["max_vehicle_attitude_deviation"].reshape(shape)
+final = table["final_vehicle_attitude_deviation"].reshape(shape)
+w_fixed = table["manipulability_fixed_max"].reshape(shape)
+w_floating = table["manipulability_floating_max"].reshape(shape)'''),
     ("code", r'''fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
 for k, length in enumerate(lengths):
     axes[0].plot(masses, peak[k], "o-", label=f"link 1: {length:.1f} m")
@@ -258,16 +271,23 @@ for ax in axes:
 axes[0].legend(fontsize=8)
 show(fig)
 
-fig, ax = plt.subplots(figsize=(6, 4.5))
-im = ax.pcolormesh(masses, lengths, peak, shading="nearest", cmap="viridis")
-fig.colorbar(im, label="largest vehicle turn (rad)")
-ax.set_xlabel("payload (link 4) mass (kg)")
-ax.set_ylabel("link 1 length (m)")
+fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+for ax, values, label in ((axes[0], peak, "largest vehicle turn (rad)"),
+                          (axes[1], w_floating / w_fixed,
+                           "floating / fixed-base manipulability (best of the loop)")):
+    im = ax.pcolormesh(masses, lengths, values, shading="nearest", cmap="viridis")
+    fig.colorbar(im, ax=ax, label=label)
+    ax.set_xlabel("payload (link 4) mass (kg)")
+    ax.set_ylabel("link 1 length (m)")
 show(fig)'''),
     ("md", r'''A heavier payload turns the vehicle more during the manoeuvre; a longer first link turns it
 less (the same joint angles then move the payload around a point farther from the vehicle). The
 net turn after the loop — the curvature integral of the previous notebook — follows another
-pattern.
+pattern. The fixed-base manipulability depends on the link lengths only (and grows with link
+1). Floating, the arm keeps only a share of it, because the vehicle gives way: a smaller share
+the heavier the payload and the longer the link (right). The floating manipulability itself
+still grows with the link length — here the longer link wins on both counts, less disturbance
+and more dexterity, at the price of a vehicle that reacts more to what the arm does.
 
 What floating costs in dexterity: the end effector's Jacobian with the vehicle held (Jm) and
 floating (the generalized Jacobian J*, `vms.generalized_jacobian`), for its planar motion
@@ -283,7 +303,7 @@ for name in ("Jm", "Jstar"):
     w_planar[name] = sigma.prod()
     print(f"{name:6s} singular values {np.round(sigma, 4)}, manipulability w = {w_planar[name]:.4f}")
 print(f"floating keeps {w_planar['Jstar'] / w_planar['Jm']:.0%} of the fixed-base manipulability here")'''),
-    ("md", "The sweep's runs are `vms run`'s: the scenario's own design point gives its own summary."),
+    ("md", "The sweep's runs are `vms run`'s: the scenario's own design point (0.4 m, 2 kg) gives its own summary."),
     ("code", r'''_, own = vms.run(scenario)
 default = np.flatnonzero((np.isclose(table["joint:joint2.origin.x"], 0.4)) &
                          (np.isclose(table["link:link4.mass"], 2.0)))
@@ -296,6 +316,10 @@ assert np.all(np.diff(peak, axis=0) < 0)        # longer link 1: smaller turn
 assert abs(peak[0, 0] - 2.47147) < 1e-4 and abs(peak[-1, -1] - 2.33793) < 1e-4
 assert len(default) == 1
 assert w_planar["Jstar"] < w_planar["Jm"]
+assert np.all(np.abs(w_fixed - w_fixed[:, :1]) < 1e-6 * w_fixed[:, :1])   # mass-independent
+assert np.all(np.diff(w_floating, axis=1) < 0) and np.all(np.diff(w_floating, axis=0) > 0)
+assert np.all(np.diff(w_floating / w_fixed, axis=0) < 0)
+assert abs(w_floating[0, 0] - 0.054474) < 1e-5 and abs(w_fixed[-1, 0] - 0.895754) < 1e-5
 assert table["final_vehicle_attitude_deviation"][default[0]] == own["final_vehicle_attitude_deviation"]'''),
 ]
 
