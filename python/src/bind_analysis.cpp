@@ -1,6 +1,7 @@
 // vms.generalized_jacobian, mechanical_connection, attitude_disturbance, curvature,
-// disturbance_map, manipulability: the core's analysis functions (core/analysis) at one state,
-// with numpy arrays out. disturbance_map's columns are those of `vms dmap`'s CSV.
+// disturbance_map, manipulability, operational_space_inertia, momentum_partition: the core's
+// analysis functions (core/analysis) at one state, with numpy arrays out. disturbance_map's columns
+// are those of `vms dmap`'s CSV.
 #include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -9,9 +10,12 @@
 
 #include "bindings.hpp"
 #include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
 #include "core/analysis/attitude_disturbance.hpp"
 #include "core/analysis/generalized_jacobian.hpp"
 #include "core/analysis/manipulability.hpp"
+#include "core/analysis/momentum_partition.hpp"
+#include "core/analysis/operational_space_inertia.hpp"
 #include "core/model/data.hpp"
 
 namespace py = pybind11;
@@ -174,6 +178,57 @@ py::dict manipulabilityOf(const PyModel& model, const PyState& state, const std:
   return measures(manipulability(jacobian == "generalized" ? gj.Jstar : gj.Jm, block));
 }
 
+py::dict ellipsoid(const InertiaEllipsoid& e) {
+  py::dict out;
+  out["axes"] = Mat3(e.axes);
+  out["mobility"] = Vec3(e.mobility);
+  out["effective"] = Vec3(e.effective);
+  return out;
+}
+
+py::dict operationalInertia(const PyModel& model, const PyState& state, const std::string& frame,
+                            const std::string& vehicle) {
+  const Model& m = modelOf(model, state, "operational_space_inertia");
+  const int f = frameOf(m, frame, "operational_space_inertia");
+  if (vehicle != "free" && vehicle != "locked")
+    throw py::value_error("operational_space_inertia: vehicle must be 'free' or 'locked', got '" +
+                          vehicle + "'");
+  Data data(m);
+  crba(m, data, state.state);
+  const OperationalSpaceInertia r = frameOperationalSpaceInertia(
+      m, data, f, vehicle == "free" ? VehicleMode::Free : VehicleMode::Locked);
+  py::dict out;
+  out["Lambda"] = Mat6(r.Lambda);
+  out["Lambda_inv"] = Mat6(r.Lambda_inv);
+  out["rank"] = r.rank;
+  out["translational"] = ellipsoid(r.translational);
+  out["rotational"] = ellipsoid(r.rotational);
+  return out;
+}
+
+py::dict momenta(const PyModel& model, const PyState& state) {
+  const Model& m = modelOf(model, state, "momentum_partition");
+  Data data(m);
+  computeKinematics(m, data, state.state);
+  const MomentumPartition p = momentumPartition(m, data);
+  py::dict out;
+  out["mass"] = p.mass;
+  out["center_of_mass"] = p.center_of_mass;
+  out["linear_vehicle"] = p.linear_vehicle;
+  out["linear_arm"] = p.linear_arm;
+  out["linear_total"] = p.linear_total;
+  out["angular_origin_vehicle"] = p.angular_origin_vehicle;
+  out["angular_origin_arm"] = p.angular_origin_arm;
+  out["angular_origin_total"] = p.angular_origin_total;
+  out["angular_com_vehicle"] = p.angular_com_vehicle;
+  out["angular_com_arm"] = p.angular_com_arm;
+  out["angular_com_total"] = p.angular_com_total;
+  out["kinetic_vehicle"] = p.kinetic_vehicle;
+  out["kinetic_arm"] = p.kinetic_arm;
+  out["kinetic_total"] = p.kinetic_total;
+  return out;
+}
+
 }  // namespace
 
 void bindAnalysis(py::module_& m) {
@@ -184,6 +239,9 @@ void bindAnalysis(py::module_& m) {
   m.def("curvature", &curvature, py::arg("model"), py::arg("state"), py::arg("i"), py::arg("j"));
   m.def("disturbance_map", &map, py::arg("model"), py::arg("state"), py::arg("joint_a"),
         py::arg("joint_b"), py::arg("grid"));
+  m.def("operational_space_inertia", &operationalInertia, py::arg("model"), py::arg("state"),
+        py::arg("frame"), py::arg("vehicle"));
+  m.def("momentum_partition", &momenta, py::arg("model"), py::arg("state"));
   m.def("manipulability", &manipulabilityOf, py::arg("model"), py::arg("state"), py::arg("frame"),
         py::arg("jacobian"), py::arg("rows"));
 }

@@ -43,7 +43,7 @@ void bindSweep(pybind11::module_& m);
 /// Simulator (a scenario stepped from Python, with a Python controller), state_from_row.
 void bindSimulator(pybind11::module_& m);
 /// generalized_jacobian, mechanical_connection, attitude_disturbance, curvature,
-/// disturbance_map, manipulability.
+/// disturbance_map, manipulability, operational_space_inertia, momentum_partition.
 void bindAnalysis(pybind11::module_& m);
 /// Method, Solver, Integrator, PrintedVariant, solvers, integrators, solver, integrator,
 /// vehicle_types.

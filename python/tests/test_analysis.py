@@ -169,3 +169,52 @@ def test_printed_variants_run_by_name():
         vms.inspect(model, state, solver="generalized-jacobian/printed-nothing")
     with pytest.raises(ValueError, match="not defined for a free vehicle"):
         vms.inspect(model, state, solver="quasi-lagrange/printed-so3-sign")
+
+
+@pytest.mark.parametrize("model_path, state_path", [(SPATIAL, SPATIAL_MOVING),
+                                                    (PLANAR, PLANAR_MOVING)])
+def test_operational_space_inertia_against_the_schur_complement(model_path, state_path):
+    """J M^-1 J^T split by the vehicle's block: Jb Mbb^-1 Jb^T + J* H*^-1 J*^T (free vehicle),
+    with J* and Jb Mbb^-1 from generalized_jacobian and H* from vms.inspect; Jm Hmm^-1 Jm^T
+    with the vehicle locked."""
+    model = vms.load_model(model_path)
+    state = vms.load_state(state_path, model)
+    figures = vms.inspect(model, state)
+    gj = vms.generalized_jacobian(model, state, "end_effector")
+    free = vms.operational_space_inertia(model, state, "end_effector")
+    locked = vms.operational_space_inertia(model, state, "end_effector", vehicle="locked")
+    expected_free = (gj["momentum_map"] @ gj["Jb"].T +
+                     gj["Jstar"] @ np.linalg.solve(figures["Hstar"], gj["Jstar"].T))
+    expected_locked = gj["Jm"] @ np.linalg.solve(figures["Hmm"], gj["Jm"].T)
+    scale = np.abs(expected_free).max()
+    np.testing.assert_allclose(free["Lambda_inv"], expected_free, rtol=0, atol=1e-10 * scale)
+    np.testing.assert_allclose(locked["Lambda_inv"], expected_locked, rtol=0,
+                               atol=1e-10 * np.abs(expected_locked).max())
+    rank = 6 if model.base_type == "free" else 3
+    assert free["rank"] == rank
+    if rank == 6:
+        np.testing.assert_allclose(free["Lambda"] @ free["Lambda_inv"], np.eye(6), rtol=0,
+                                   atol=1e-8)
+    e = free["translational"]
+    np.testing.assert_allclose(e["axes"] @ np.diag(e["mobility"]) @ e["axes"].T,
+                               free["Lambda_inv"][:3, :3], rtol=0, atol=1e-12 * scale)
+    with pytest.raises(ValueError, match="'free' or 'locked'"):
+        vms.operational_space_inertia(model, state, "end_effector", vehicle="held")
+
+
+def test_momentum_partition_adds_up_to_inspect():
+    model = vms.load_model(SPATIAL)
+    state = vms.load_state(SPATIAL_MOVING, model)
+    figures = vms.inspect(model, state)
+    p = vms.momentum_partition(model, state)
+    np.testing.assert_allclose(p["linear_total"], figures["linear_momentum"], rtol=0, atol=1e-13)
+    np.testing.assert_allclose(p["angular_origin_total"], figures["angular_momentum_origin"],
+                               rtol=0, atol=1e-13)
+    np.testing.assert_allclose(p["angular_com_total"], figures["angular_momentum_com"], rtol=0,
+                               atol=1e-13)
+    np.testing.assert_allclose(p["linear_vehicle"] + p["linear_arm"], p["linear_total"], rtol=0,
+                               atol=1e-13)
+    assert p["kinetic_total"] == pytest.approx(figures["kinetic_energy"], rel=1e-13)
+    assert p["kinetic_vehicle"] + p["kinetic_arm"] == pytest.approx(p["kinetic_total"], rel=1e-13)
+    assert p["mass"] == pytest.approx(model.total_mass, rel=1e-15)
+    np.testing.assert_allclose(p["center_of_mass"], figures["center_of_mass"], rtol=0, atol=1e-14)

@@ -54,6 +54,8 @@ __all__ = [
     "load_state",
     "manipulability",
     "mechanical_connection",
+    "momentum_partition",
+    "operational_space_inertia",
     "run",
     "solver",
     "solvers",
@@ -414,3 +416,28 @@ def manipulability(model, state, frame, jacobian="generalized", rows="translatio
     ``max_singular_value``, ``min_singular_value``, ``condition_number`` and ``status``
     (``"ok"`` or why w is 0 for every configuration)."""
     return _core.manipulability(model, state, str(frame), str(jacobian), str(rows))
+
+
+def operational_space_inertia(model, state, frame, vehicle="free"):
+    """Khatib's operational-space inertia of the origin of ``frame`` at ``state``
+    (core/analysis/operational_space_inertia.hpp): Lambda = (J M^-1 J^T)^-1 for twists
+    ``[v; w]`` and wrenches ``[f; n]`` at the point, world frame. ``vehicle``: ``"free"`` (the
+    vehicle reacts: full J and M) or ``"locked"`` (held: Jm and the joints' block of M).
+
+    Returns a dict: ``Lambda`` (6 x 6; the pseudo-inverse where the point cannot move in all
+    six directions), ``Lambda_inv`` (the mobility J M^-1 J^T, always finite), ``rank`` (the
+    directions it can move in), and ``translational`` / ``rotational`` ellipsoids from the
+    mobility's 3 x 3 blocks, each a dict of ``axes`` (eigenvectors as columns), ``mobility``
+    (eigenvalues, ascending) and ``effective`` (1 / mobility: the effective mass or moment of
+    inertia along each axis, inf where it cannot move)."""
+    return _core.operational_space_inertia(model, state, str(frame), str(vehicle))
+
+
+def momentum_partition(model, state):
+    """The state's momenta split between the vehicle and the arm
+    (core/analysis/momentum_partition.hpp), world frame: ``linear_vehicle``, ``linear_arm``,
+    ``linear_total``; angular momentum about the world origin (``angular_origin_*``) and about
+    the system's centre of mass (``angular_com_*``); kinetic energies (``kinetic_vehicle``,
+    ``kinetic_arm``, ``kinetic_total``); ``mass`` and ``center_of_mass``. The totals are
+    :func:`inspect`'s ``linear_momentum``, ``angular_momentum_origin``, ``kinetic_energy``."""
+    return _core.momentum_partition(model, state)
