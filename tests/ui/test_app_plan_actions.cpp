@@ -7,10 +7,16 @@
 // - a turn about x of the planar vehicle is out of reach: the dialog says so with the nearest
 //   reachable turn, and the document is unchanged (no scenario, no undo step);
 // - a moving state is refused with the reason, before any planning;
+// - the button opens the dialog; on seed 004's free spacecraft the first three joints are
+//   checked, and the turn (0.05, -0.05, 0.1) rad, played to the end, is reached to within
+//   1e-3 rad with the joints back within 1e-3 rad;
+// - fixed, translating and wheeled (nonholonomic) vehicles are refused by both planners with
+//   the reason, opening nothing;
 // - "Reach without turning…" on seed 004's spatial spacecraft: to a target whose straight
 //   line in joint space turns the vehicle by more than 0.1 rad, the opened path, played to its
 //   end, leaves the vehicle's attitude within 1e-3 rad of the start and the joints within
-//   1e-3 rad of the target.
+//   1e-3 rad of the target; with the reaction wheels of the wheel-slew scenario, the path
+//   opens with the wheels kept and meets the same figures.
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
@@ -50,6 +56,7 @@ class TestAppPlanActions : public QObject {
 
   /// Opens `relative` and waits until it is paused at t = 0 with the Teach panel editable.
   void open(const QString& relative) {
+    window_->document()->undoStack()->setClean();  // the previous case's plan: nothing to save
     const QString problem = openShowingFirstFrame(*window_, relative);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QVERIFY(
@@ -204,6 +211,92 @@ class TestAppPlanActions : public QObject {
         "spatial reach: straight line turns %.4f rad, the path %.2e rad; run ends %.2e rad "
         "from the start attitude, joints %.2e rad from the target",
         dialog->straightTurn(), dialog->pathTurn(), attitude_error, joints_error);
+  }
+
+  void turnTheSpacecraftAboutATiltedAxis() {
+    open("models/seed004_spatial.vms.json");
+    const State start = latest(*window_).snapshot.state;
+    // The button opens the dialog; a free vehicle gets the first three arm joints.
+    QTest::mouseClick(const_cast<QPushButton*>(teach()->turnButton()), Qt::LeftButton);
+    auto* dialog = teach()->findChild<ui::TurnVehicleDialog*>();
+    QVERIFY(dialog);
+    QVERIFY(waitUntil([&] { return dialog->isVisible(); }, 2000));
+    QCOMPARE(dialog->joints(), QStringList({"joint1", "joint2", "joint3"}));
+    const Vec3 target(0.05, -0.05, 0.1);
+    dialog->setTurn(target);
+    QVERIFY2(dialog->plan(), qPrintable(dialog->message()));
+    const ui::SimFrame end = playToEnd(window_->document()->scenarioDescription().duration);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);
+    const Vec3 turned =
+        relativeRotation(start.base_orientation, end.snapshot.state.base_orientation);
+    QVERIFY2((turned - target).norm() < 1e-3,
+             qPrintable(QString::number((turned - target).norm())));
+    const double joints_error = (end.snapshot.state.q - start.q).lpNorm<Eigen::Infinity>();
+    QVERIFY2(joints_error < 1e-3, qPrintable(QString::number(joints_error)));
+    qInfo("spatial turn: %.2e rad from the target, joints back within %.2e rad",
+          (turned - target).norm(), joints_error);
+  }
+
+  void vehiclesThatCannotTurnAreRefused() {
+    open("models/seed004_planar.vms.json");
+    ui::ModelDocument* document = window_->document();
+    const struct {
+      BaseType type;
+      const char* reason;
+    } cases[] = {{BaseType::Fixed, "does not rotate"},
+                 {BaseType::Translation, "does not rotate"},
+                 {BaseType::Nonholonomic, "wheels"}};
+    for (const auto& c : cases) {
+      QString error;
+      QVERIFY2(document->setBaseType(c.type, &error), qPrintable(error));
+      QVERIFY(waitUntil(
+          [&] {
+            return window_->controller()->scenario().model.base_type == c.type &&
+                   window_->controller()->runState() == ui::RunState::Paused;
+          },
+          5000));
+      latest(*window_);
+      const int undo_before = document->undoStack()->count();
+      ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+      QVERIFY(dialog);
+      dialog->setTurn(Vec3(0, 0, 0.2));
+      QVERIFY(!dialog->plan());
+      QVERIFY2(dialog->message().contains(c.reason), qPrintable(dialog->message()));
+      dialog->reject();
+      ui::ReachWithoutTurningDialog* reach = teach()->openReachDialog();
+      QVERIFY(reach);
+      VecX target = reach->target();
+      target[0] += 0.3;
+      reach->setTarget(target);
+      QVERIFY(!reach->plan());
+      QVERIFY2(reach->message().startsWith("Cannot plan"), qPrintable(reach->message()));
+      reach->reject();
+      QCOMPARE(document->undoStack()->count(), undo_before);
+    }
+  }
+
+  void reachKeepsTheReactionWheels() {
+    open("models/seed004_spatial_wheel_slew.scenario.json");
+    ui::ModelDocument* document = window_->document();
+    const std::size_t wheels = document->scenarioDescription().reaction_wheels.size();
+    QVERIFY(wheels > 0);
+    const State start = latest(*window_).snapshot.state;
+    ui::ReachWithoutTurningDialog* dialog = teach()->openReachDialog();
+    QVERIFY(dialog);
+    VecX target = dialog->target();
+    target[1] += 0.4;
+    target[2] -= 0.3;
+    dialog->setTarget(target);
+    target = dialog->target();
+    QVERIFY2(dialog->plan(), qPrintable(dialog->message()));
+    QCOMPARE(document->scenarioDescription().reaction_wheels.size(), wheels);
+    const ui::SimFrame end = playToEnd(document->scenarioDescription().duration);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);
+    const double attitude_error =
+        relativeRotation(start.base_orientation, end.snapshot.state.base_orientation).norm();
+    QVERIFY2(attitude_error < 1e-3, qPrintable(QString::number(attitude_error)));
+    const double joints_error = (end.snapshot.state.q - target).lpNorm<Eigen::Infinity>();
+    QVERIFY2(joints_error < 1e-3, qPrintable(QString::number(joints_error)));
   }
 
   void cleanupTestCase() { window_.reset(); }

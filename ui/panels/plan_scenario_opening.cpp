@@ -23,14 +23,20 @@ QString planStartProblem(const Scenario& scenario, const State& state, bool paus
   return {};
 }
 
-StateReference restingStateReference(const Model& model, const State& state) {
+StateReference restingStateReference(const Scenario& scenario, const State& state) {
   StateReference reference;
   StateDescription& d = reference.description;
   d.position = state.base_position;
   d.orientation = state.base_orientation;
-  d.q = std::vector<double>(state.q.data(), state.q.data() + state.q.size());
-  d.qd = std::vector<double>(std::size_t(model.njoints), 0.0);
-  d.joint_names = model.joint_names;
+  std::vector<double> q;
+  std::vector<std::string> names;
+  for (int j : armJoints(scenario)) {
+    q.push_back(state.q[j]);
+    names.push_back(scenario.model.joint_names[std::size_t(j)]);
+  }
+  d.qd = std::vector<double>(q.size(), 0.0);
+  d.q = std::move(q);
+  d.joint_names = std::move(names);
   reference.source = "plan: initial_state";
   return reference;
 }
@@ -62,11 +68,13 @@ bool openPlanScenario(ModelDocument* document, ScenarioDescription plan, const Q
   const bool given = bare && document->giveScenario(error);
   bool ok = !bare || given;
   if (ok) {
-    // The actuators of the scenario stay (they are part of the compiled model's joints); the
-    // plan's controllers command every joint, holding the wheels where they are.
+    // The reaction wheels stay (their bodies are part of the compiled model the plan was made
+    // for), idle: the mode that allows them and conserves momentum like floating. Thrusters
+    // (no mass, and no place in a floating run) are left out.
     const ScenarioDescription& current = document->scenarioDescription();
     plan.reaction_wheels = current.reaction_wheels;
-    plan.thrusters = current.thrusters;
+    if (!plan.reaction_wheels.empty()) plan.mode = ManeuveringMode::RotationFloating;
+    plan.thrusters.clear();
     if (!plan.name) plan.name = current.name;
     ok = document->setScenario(plan, what, error);
   }

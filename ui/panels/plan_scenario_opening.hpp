@@ -5,7 +5,7 @@
 // undo step (ModelDocument::setScenario; a bare model is given a scenario first, in the same
 // step), so the simulation reloads with it at t = 0 and Play runs the plan; Undo brings the
 // previous scenario back, and Save As keeps the plan as a .scenario.json. The document's
-// model, its file and the scenario's reaction wheels and thrusters stay as they were.
+// model and file stay as they were, and so do the scenario's reaction wheels (idle).
 #include <QString>
 
 #include "core/scenario/scenario.hpp"
@@ -19,8 +19,9 @@ class ModelDocument;
 /// paused), or "" when it can: the run must be paused and the system at rest.
 QString planStartProblem(const Scenario& scenario, const State& state, bool paused);
 
-/// `state` as the scenario's inline initial state (every joint, at rest).
-StateReference restingStateReference(const Model& model, const State& state);
+/// `state` as the inline initial state of a scenario like `scenario` (its vehicle pose and arm
+/// joints, at rest; the reaction wheels, which the scenario adds, start at rest as always).
+StateReference restingStateReference(const Scenario& scenario, const State& state);
 
 /// The arm joints of `scenario` (model joint indices; its reaction wheels left out).
 std::vector<int> armJoints(const Scenario& scenario);

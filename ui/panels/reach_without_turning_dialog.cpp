@@ -99,6 +99,12 @@ bool ReachWithoutTurningDialog::plan() {
     return false;
   }
   const Model& model = scenario_.model;
+  if (isHolonomic(model.base_type) && twistMask(model.base_type).tail<3>().isZero()) {
+    message_->setText(tr("Cannot plan: a %1 vehicle does not rotate, so every path of the arm "
+                         "leaves its attitude as it is: pose the arm with the sliders instead.")
+                          .arg(QString::fromStdString(toString(model.base_type))));
+    return false;
+  }
   LeastDisturbanceOptions options;
   options.joints = box_joints_;  // the wheels keep still
   LeastDisturbancePath path;
@@ -135,7 +141,7 @@ bool ReachWithoutTurningDialog::plan() {
   }
   const PathTiming timing;
   ScenarioDescription scenario =
-      pathScenario(model, path, ModelReference{}, restingStateReference(model, state_), timing);
+      pathScenario(model, path, ModelReference{}, restingStateReference(scenario_, state_), timing);
   const QString summary =
       tr("Reach without turning: %1; %2 s").arg(turns).arg(scenario.duration - timing.hold);
   scenario.comment =

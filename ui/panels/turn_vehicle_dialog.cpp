@@ -160,8 +160,8 @@ bool TurnVehicleDialog::plan() {
     return false;
   }
   const AttitudePlanTiming timing;
-  ScenarioDescription scenario = attitudePlanScenario(model, result, ModelReference{},
-                                                      restingStateReference(model, state_), timing);
+  ScenarioDescription scenario = attitudePlanScenario(
+      model, result, ModelReference{}, restingStateReference(scenario_, state_), timing);
   const QString summary =
       tr("Turn the vehicle by %1 rad (vehicle frame) with joints %2: %3 x %4 loop(s), %5 legs, "
          "%6 s, largest excursion %7 rad; the path's net turn is %8 rad from the target")
