@@ -370,9 +370,10 @@ SceneView::~SceneView() {
 
 void SceneView::setModel(const Model& model, const QString& model_dir) {
   // The selection is kept by name: an edit reloads the model, the body may be renumbered.
-  const std::string selected_name = impl_->selected >= 0 && impl_->selected < impl_->model.nbodies
-                                        ? impl_->model.body_names[size_t(impl_->selected)]
-                                        : std::string();
+  const auto& names = impl_->model.body_names;
+  const int selected = impl_->selected;
+  const std::string selected_name =
+      selected >= 0 && size_t(selected) < names.size() ? names[size_t(selected)] : std::string();
   clearModel();
   if (model.nbodies <= 0 || model.parent.size() != size_t(model.nbodies) ||
       model.mass.size() != size_t(model.nbodies) || model.com.size() != size_t(model.nbodies)) {
