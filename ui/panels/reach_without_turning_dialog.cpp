@@ -24,6 +24,7 @@ ReachWithoutTurningDialog::ReachWithoutTurningDialog(ModelDocument* document, QW
       plan_button_(new QPushButton(tr("Plan and open"), this)) {
   setObjectName("reach_dialog");
   setWindowTitle(tr("Reach without turning"));
+  setMinimumWidth(480);
   auto* layout = new QVBoxLayout(this);
   auto* intro = new QLabel(
       tr("Moves the arm from its current pose to the target below along a path that leaves "
@@ -53,7 +54,7 @@ void ReachWithoutTurningDialog::setStart(const Scenario& scenario, const State& 
   scenario_ = scenario;
   state_ = state;
   paused_ = paused;
-  message_->setText(planStartProblem(scenario_, state_, paused_));
+  showMessage(planStartProblem(scenario_, state_, paused_));
   auto* form = static_cast<QFormLayout*>(targets_widget_->layout());
   while (form->rowCount() > 0) form->removeRow(0);
   boxes_.clear();
@@ -93,16 +94,21 @@ VecX ReachWithoutTurningDialog::target() const {
 
 QString ReachWithoutTurningDialog::message() const { return message_->text(); }
 
+void ReachWithoutTurningDialog::showMessage(const QString& text) {
+  message_->setText(text);
+  if (isVisible()) adjustSize();  // the wrapped lines keep their room
+}
+
 bool ReachWithoutTurningDialog::plan() {
   if (const QString problem = planStartProblem(scenario_, state_, paused_); !problem.isEmpty()) {
-    message_->setText(problem);
+    showMessage(problem);
     return false;
   }
   const Model& model = scenario_.model;
   if (isHolonomic(model.base_type) && twistMask(model.base_type).tail<3>().isZero()) {
-    message_->setText(tr("Cannot plan: a %1 vehicle does not rotate, so every path of the arm "
-                         "leaves its attitude as it is: pose the arm with the sliders instead.")
-                          .arg(QString::fromStdString(toString(model.base_type))));
+    showMessage(tr("Cannot plan: a %1 vehicle does not rotate, so every path of the arm "
+                   "leaves its attitude as it is: pose the arm with the sliders instead.")
+                    .arg(QString::fromStdString(toString(model.base_type))));
     return false;
   }
   LeastDisturbanceOptions options;
@@ -116,7 +122,7 @@ bool ReachWithoutTurningDialog::plan() {
     try {
       path = planLeastDisturbancePath(model, state_, target(), options);
     } catch (const std::invalid_argument& e) {
-      message_->setText(tr("Cannot plan: %1.").arg(QString::fromStdString(e.what())));
+      showMessage(tr("Cannot plan: %1.").arg(QString::fromStdString(e.what())));
       return false;
     }
   }
@@ -128,15 +134,15 @@ bool ReachWithoutTurningDialog::plan() {
                             .arg(straight_turn_ * 180.0 / M_PI, 0, 'g', 4)
                             .arg(path_turn_, 0, 'g', 3);
   if (!path.converged) {
-    message_->setText(tr("No path of %1 sine modes removes the turn (%2). Nothing was opened.")
-                          .arg(options.modes)
-                          .arg(turns));
+    showMessage(tr("No path of %1 sine modes removes the turn (%2). Nothing was opened.")
+                    .arg(options.modes)
+                    .arg(turns));
     return false;
   }
   if (!path.within_limits) {
-    message_->setText(tr("The least-disturbance path leaves a joint's limits (%1): choose "
-                         "another target. Nothing was opened.")
-                          .arg(turns));
+    showMessage(tr("The least-disturbance path leaves a joint's limits (%1): choose "
+                   "another target. Nothing was opened.")
+                    .arg(turns));
     return false;
   }
   const PathTiming timing;
@@ -148,10 +154,10 @@ bool ReachWithoutTurningDialog::plan() {
       (tr("Planned in the Teach panel (Reach without turning…): ") + summary + ".").toStdString();
   QString error;
   if (!openPlanScenario(document_, std::move(scenario), tr("Reach without turning"), &error)) {
-    message_->setText(tr("The path cannot be opened: %1").arg(error));
+    showMessage(tr("The path cannot be opened: %1").arg(error));
     return false;
   }
-  message_->setText(summary + ".");
+  showMessage(summary + ".");
   emit planned(summary + tr(": press Play to run it"));
   accept();
   return true;

@@ -44,6 +44,8 @@ class ReachWithoutTurningDialog : public QDialog {
   void planned(const QString& summary);
 
  private:
+  void showMessage(const QString& text);
+
   ModelDocument* document_;
   Scenario scenario_;
   State state_;

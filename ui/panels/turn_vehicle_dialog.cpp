@@ -39,6 +39,7 @@ TurnVehicleDialog::TurnVehicleDialog(ModelDocument* document, QWidget* parent)
       plan_button_(new QPushButton(tr("Plan and open"), this)) {
   setObjectName("turn_vehicle_dialog");
   setWindowTitle(tr("Turn the vehicle"));
+  setMinimumWidth(480);
   auto* layout = new QVBoxLayout(this);
   auto* intro = new QLabel(
       tr("Turns the free-floating vehicle with its joints alone: loops of the chosen joints "
@@ -84,7 +85,7 @@ void TurnVehicleDialog::setStart(const Scenario& scenario, const State& state, b
   scenario_ = scenario;
   state_ = state;
   paused_ = paused;
-  message_->setText(planStartProblem(scenario_, state_, paused_));
+  showMessage(planStartProblem(scenario_, state_, paused_));
   if (same_joints) return;
   for (QCheckBox* box : joint_boxes_) delete box;
   joint_boxes_.clear();
@@ -124,9 +125,14 @@ QStringList TurnVehicleDialog::joints() const {
 
 QString TurnVehicleDialog::message() const { return message_->text(); }
 
+void TurnVehicleDialog::showMessage(const QString& text) {
+  message_->setText(text);
+  if (isVisible()) adjustSize();  // the wrapped lines keep their room
+}
+
 bool TurnVehicleDialog::plan() {
   if (const QString problem = planStartProblem(scenario_, state_, paused_); !problem.isEmpty()) {
-    message_->setText(problem);
+    showMessage(problem);
     return false;
   }
   const Model& model = scenario_.model;
@@ -149,14 +155,15 @@ bool TurnVehicleDialog::plan() {
         throw std::invalid_argument("check at least two joints: a loop moves a pair of them");
       result = planAttitudeTurn(model, state_, joints, target);
     } catch (const std::invalid_argument& e) {
-      message_->setText(tr("Cannot plan: %1.").arg(QString::fromStdString(e.what())));
+      showMessage(tr("Cannot plan: %1.").arg(QString::fromStdString(e.what())));
       return false;
     }
   }
   if (!result.reached) {
-    message_->setText(tr("The turn %1° is out of reach of joints %2: %3 Nothing was opened.")
-                          .arg(vectorText(target, kDegree, 6), names.join(", "),
-                               QString::fromStdString(result.message)));
+    QString reason = QString::fromStdString(result.message);
+    while (reason.endsWith('.')) reason.chop(1);
+    showMessage(tr("The turn %1° is out of reach of joints %2: %3. Nothing was opened.")
+                    .arg(vectorText(target, kDegree, 6), names.join(", "), reason));
     return false;
   }
   const AttitudePlanTiming timing;
@@ -176,10 +183,10 @@ bool TurnVehicleDialog::plan() {
       (tr("Planned in the Teach panel (Turn the vehicle…): ") + summary + ".").toStdString();
   QString error;
   if (!openPlanScenario(document_, std::move(scenario), tr("Turn the vehicle"), &error)) {
-    message_->setText(tr("The plan cannot be opened: %1").arg(error));
+    showMessage(tr("The plan cannot be opened: %1").arg(error));
     return false;
   }
-  message_->setText(summary + ".");
+  showMessage(summary + ".");
   emit planned(summary + tr(": press Play to run it"));
   accept();
   return true;

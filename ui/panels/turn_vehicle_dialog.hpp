@@ -48,6 +48,8 @@ class TurnVehicleDialog : public QDialog {
   void planned(const QString& summary);
 
  private:
+  void showMessage(const QString& text);
+
   ModelDocument* document_;
   Scenario scenario_;
   State state_;
