@@ -169,6 +169,15 @@ class TestAppDhStart : public QObject {
     QVERIFY2(editor.setCell(0, DhTableEditor::A, "0.2"), qPrintable(editor.lastProblem()));
     QCOMPARE(doc.description().links[1].inertial.com.x(), 0.2);
     QCOMPARE(doc.undoStack()->count(), 3);
+    // A table without an end-effector frame saves and reopens as a table.
+    const QString saved = dir_.filePath("new_vehicle.vms.json");
+    QVERIFY2(doc.save(saved, &error), qPrintable(error));
+    ModelDocument reopened;
+    QVERIFY2(reopened.open(saved, &error), qPrintable(error));
+    DhTableEditor reopened_editor(&reopened);
+    QVERIFY(reopened_editor.editable());
+    QCOMPARE(reopened_editor.table()->rowCount(), 1);
+    QCOMPARE(writeVmsJson(reopened.description()), writeVmsJson(doc.description()));
     for (int k = 0; k < 3; ++k) doc.undoStack()->undo();
     QCOMPARE(doc.description().links.size(), size_t(1));
     QVERIFY(!doc.description().dh);
