@@ -17,9 +17,12 @@
 //   end, leaves the vehicle's attitude within 1e-3 rad of the start and the joints within
 //   1e-3 rad of the target; with the reaction wheels of the wheel-slew scenario, the path
 //   opens with the wheels kept and meets the same figures.
+// VMS_SCREENSHOT_DIR=DIR saves the window with the turn dialog as DIR/turn-vehicle.png.
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QUndoStack>
 
 #include "core/scenario/scenario_description.hpp"
@@ -297,6 +300,26 @@ class TestAppPlanActions : public QObject {
     QVERIFY2(attitude_error < 1e-3, qPrintable(QString::number(attitude_error)));
     const double joints_error = (end.snapshot.state.q - target).lpNorm<Eigen::Infinity>();
     QVERIFY2(joints_error < 1e-3, qPrintable(QString::number(joints_error)));
+  }
+
+  /// The window with the Teach panel in front and the turn dialog over it, after a plan that
+  /// could not be made, as the screen shows it: VMS_SCREENSHOT_DIR/turn-vehicle.png.
+  void screenshot() {
+    const QString dir = qEnvironmentVariable("VMS_SCREENSHOT_DIR");
+    if (dir.isEmpty()) QSKIP("VMS_SCREENSHOT_DIR not set");
+    open("models/seed004_spatial.vms.json");
+    if (auto* dock = qobject_cast<QDockWidget*>(teach()->parentWidget())) dock->raise();
+    ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+    QVERIFY(dialog);
+    dialog->setTurn(Vec3(0.05, -0.05, 0.1));
+    dialog->setJoints({"joint1", "joint2", "joint3"});
+    const QRect w = window_->frameGeometry();
+    dialog->move(w.x() + 260, w.y() + 190);  // over the 3D view, the Teach buttons in sight
+    QTest::qWait(400);
+    const QPixmap shot =
+        QGuiApplication::primaryScreen()->grabWindow(0, w.x(), w.y(), w.width(), w.height());
+    QVERIFY(shot.save(dir + "/turn-vehicle.png"));
+    dialog->reject();
   }
 
   void cleanupTestCase() { window_.reset(); }

@@ -69,8 +69,9 @@ bool openPlanScenario(ModelDocument* document, ScenarioDescription plan, const Q
   bool ok = !bare || given;
   if (ok) {
     // The reaction wheels stay (their bodies are part of the compiled model the plan was made
-    // for), idle: the mode that allows them and conserves momentum like floating. Thrusters
-    // (no mass, and no place in a floating run) are left out.
+    // for), held still by the plan's controller, which drives every joint, in the mode that
+    // allows them and conserves momentum as floating does. Thrusters (no mass, and no place in
+    // a floating run) are left out.
     const ScenarioDescription& current = document->scenarioDescription();
     plan.reaction_wheels = current.reaction_wheels;
     if (!plan.reaction_wheels.empty()) plan.mode = ManeuveringMode::RotationFloating;

@@ -5,7 +5,7 @@
 // undo step (ModelDocument::setScenario; a bare model is given a scenario first, in the same
 // step), so the simulation reloads with it at t = 0 and Play runs the plan; Undo brings the
 // previous scenario back, and Save As keeps the plan as a .scenario.json. The document's
-// model and file stay as they were, and so do the scenario's reaction wheels (idle).
+// model and file stay as they were, and so do the scenario's reaction wheels (held still).
 #include <QString>
 
 #include "core/scenario/scenario.hpp"
