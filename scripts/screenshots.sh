@@ -4,7 +4,8 @@
 # example (3D view with the manipulability ellipsoids, three live plots, the explanation), and
 # the run's report (docs/screenshots/<name>.json) sits next to it. Then the editing
 # walkthrough's steps (docs/screenshots/editing-*.png) from test_app_editing_walkthrough and
-# test_app_drafts, which check each step as they shoot it.
+# test_app_drafts, which check each step as they shoot it, and the Turn the vehicle dialog
+# (docs/screenshots/turn-vehicle.png) from test_app_plan_actions.
 #   scripts/screenshots.sh            # BUILD_DIR=build by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ if [[ ! -f $build/build.ninja ]]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMS_BUILD_BENCH=OFF
 fi
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench \
-  test_app_editing_walkthrough test_app_drafts
+  test_app_editing_walkthrough test_app_drafts test_app_plan_actions
 
 out=docs/screenshots
 mkdir -p "$out"
@@ -38,3 +39,7 @@ VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
 VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
   "$build/tests/test_app_drafts" >/dev/null
 ls "$out"/editing-*.png
+# The Teach panel's Turn the vehicle dialog, from test_app_plan_actions.
+VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1280x1024x24" \
+  "$build/tests/test_app_plan_actions" >/dev/null
+ls "$out"/turn-vehicle.png
