@@ -4,6 +4,8 @@
 //   to its end, the vehicle has turned by 0.2 rad (the requested turn, R0^T R_end) to within
 //   1e-3 rad and the joints are back within 1e-3 rad of where they started; Undo brings the
 //   bare model back;
+// - posed first (joint3 at 40 degrees, the vehicle reacting), the plan starts from the pose
+//   (its initial state) and turns the vehicle by -0.15 rad from there to within 1e-3 rad;
 // - a turn about x of the planar vehicle is out of reach: the dialog says so with the nearest
 //   reachable turn, and the document is unchanged (no scenario, no undo step);
 // - a moving state is refused with the reason, before any planning;
@@ -149,6 +151,37 @@ class TestAppPlanActions : public QObject {
     document->undoStack()->undo();
     QVERIFY(!document->isScenarioFile());
     QCOMPARE(document->undoStack()->index(), undo_before);
+  }
+
+  void turnFromAPose() {
+    open("models/seed004_planar.vms.json");
+    // Pose joint3 with the vehicle reacting: the plan starts from the pose, not from the file.
+    teach()->setVehicleReacts(true);
+    const int joint = teach()->sliderJoint(2);
+    QDoubleSpinBox* box = teach()->valueBox(2);
+    box->setValue(40.0);
+    QVERIFY(waitUntil(
+        [&] {
+          return std::abs(latest(*window_).snapshot.state.q[joint] - 40.0 * M_PI / 180) < 1e-9;
+        },
+        5000));
+    const State posed = latest(*window_).snapshot.state;
+    QVERIFY(relativeRotation(Quat::Identity(), posed.base_orientation).norm() > 1e-3);
+    ui::TurnVehicleDialog* dialog = teach()->openTurnDialog();
+    QVERIFY(dialog);
+    dialog->setTurn(Vec3(0, 0, -0.15));
+    dialog->setJoints({"joint1", "joint2"});
+    QVERIFY2(dialog->plan(), qPrintable(dialog->message()));
+    const Scenario& loaded = window_->controller()->scenario();
+    QVERIFY((loaded.initial_state.q - posed.q).lpNorm<Eigen::Infinity>() < 1e-12);
+    QVERIFY(loaded.initial_state.base_orientation.angularDistance(posed.base_orientation) < 1e-12);
+    const ui::SimFrame end = playToEnd(window_->document()->scenarioDescription().duration);
+    QCOMPARE(window_->controller()->runState(), ui::RunState::Finished);
+    const Vec3 turned =
+        relativeRotation(posed.base_orientation, end.snapshot.state.base_orientation);
+    QVERIFY2((turned - Vec3(0, 0, -0.15)).norm() < 1e-3,
+             qPrintable(QString::number(turned.z(), 'g', 9)));
+    QVERIFY((end.snapshot.state.q - posed.q).lpNorm<Eigen::Infinity>() < 1e-3);
   }
 
   void turnOutOfReachOpensNothing() {
