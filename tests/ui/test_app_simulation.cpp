@@ -369,7 +369,7 @@ class TestAppSimulation : public QObject {
     QVERIFY(waitUntil([&] { return teach->vehicleReactsBox()->isEnabled(); }, 5000));
     QVERIFY(teach->vehicleReactsBox()->text().contains("planar"));
     // A fixed vehicle (the editor refuses to fix this one: its state is moving).
-    ui::TeachPanel fixed(window_->controller());
+    ui::TeachPanel fixed(window_->document(), window_->controller());
     ModelDescription d = window_->document()->description();
     d.base_type = BaseType::Fixed;
     fixed.setScenario(defaultScenario(compileModel(d)));
