@@ -678,6 +678,13 @@ void TestModelDocument::autosaveWritesOffTheGuiThread() {
   QCOMPARE(writes.load(), 2);  // the waiting copy was never written
   QVERIFY(!ModelDocument::findRecovery(autosave));
 
+  // A save that fails while a copy waits: the copy is still written.
+  QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({45.0}), &error));
+  QVERIFY(doc.writeAutosaveInBackground(&error));
+  QVERIFY(!doc.save(dir.filePath("no-such-folder/model.vms.json"), &error));
+  QTRY_COMPARE_WITH_TIMEOUT(files(), 2, 5000);
+  QTRY_COMPARE_WITH_TIMEOUT(recoveryMass(), 45.0, 5000);
+
   // The synchronous call returns with the newest copy on disk; newer posts replace older ones.
   QVERIFY(doc.setLinkProperty(4, LinkProperty::Mass, values({45.5}), &error));
   QVERIFY(doc.writeAutosaveInBackground(&error));

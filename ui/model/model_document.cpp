@@ -788,6 +788,17 @@ bool ModelDocument::save(const QString& path, QString* error) {
     setError(error, "no document is open");
     return false;
   }
+  // A recovery copy being written is finished before the file is written, so that the copy
+  // goes right after the file is renamed into place, not after a wait for the disk. A copy
+  // still waiting is dropped (the file is about to hold those edits); a failed save posts it
+  // again.
+  impl_->writer->cancelAndWait();
+  if (saveFile(path, error)) return true;
+  if (impl_->autosave) writeAutosaveInBackground(nullptr);
+  return false;
+}
+
+bool ModelDocument::saveFile(const QString& path, QString* error) {
   const std::string p = path.toStdString();
   const bool as_scenario = isScenarioFileName(p);
   const QFileInfo info(path);

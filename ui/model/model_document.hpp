@@ -200,6 +200,7 @@ class ModelDocument : public QObject {
   void autosaveFailed(const QString& message);
 
  private:
+  bool saveFile(const QString& path, QString* error);  // save() once no copy is being written
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
