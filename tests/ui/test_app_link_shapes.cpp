@@ -8,7 +8,8 @@
 // new joint position, in the description's resolved shapes and in the 3D view's geometry (world
 // bounds of the drawn capsule), and the child's capsule starts there: no gap. The system mass line
 // follows the edits. A mesh shape (a scaled, rotated STL cube) computes as the box primitive at the
-// same place.
+// same place. Lengthening an explicit capsule moves the child joint along; mass properties
+// computed from the shapes follow a length change or a moved joint in the same undo step.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -300,6 +301,35 @@ class TestAppLinkShapes : public QObject {
     QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.3)) < 1e-12);
   }
 
+  /// Moving a joint stretches the parent link's following capsule; mass properties computed
+  /// from it follow in the same undo step (typed ones stay: the next test).
+  void jointOriginEditCarriesMassFromShapes() {
+    ModelDocument doc;
+    PropertyInspector inspector(&doc);
+    inspector.show();
+    QString error;
+    QVERIFY2(doc.open(path_, &error), qPrintable(error));
+    auto d = [&]() -> const vms::ModelDescription& { return doc.description(); };
+    const double r = 0.04, rho = 2700.0;
+    auto capsuleMass = [&](double len) {
+      return rho * (M_PI * r * r * len + 4.0 / 3.0 * M_PI * r * r * r);
+    };
+    inspector.showLink(1);
+    QTest::mouseClick(inspector.findChild<QPushButton*>("computeInertia"), Qt::LeftButton);
+    QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.3)) < 1e-12);
+    const std::string computed = writeVmsJson(d());
+    inspector.showJoint(1);  // joint2
+    enter(inspector.findChild<QLineEdit*>("origin.x"), "0.5");
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QVERIFY2(doc.undoStack()->undoText().contains("from its shapes"),
+             qPrintable(doc.undoStack()->undoText()));
+    QVERIFY(std::abs(d().links[1].inertial.mass - capsuleMass(0.5)) < 1e-12);
+    QVERIFY((d().links[1].inertial.com - Vec3(0.25, 0, 0)).norm() < 1e-15);
+    QCOMPARE(d().links[2].inertial.mass, 1.5);  // the child's own shapes did not change
+    doc.undoStack()->undo();
+    QCOMPARE(writeVmsJson(d()), computed);
+  }
+
   void jointOriginEditStretchesTheFollowingShape() {
     ModelDocument doc;
     PropertyInspector inspector(&doc);
@@ -317,6 +347,7 @@ class TestAppLinkShapes : public QObject {
     enter(inspector.findChild<QLineEdit*>("origin.x"), "0.5");
     enter(inspector.findChild<QLineEdit*>("origin.z"), "0.2");
     QVERIFY(doc.description().joints[1].origin.p == Vec3(0.5, 0, 0.2));
+    QCOMPARE(doc.description().links[1].inertial.mass, 2.0);  // typed: kept
     // Resolved: link1's capsule spans the origin to the new joint position.
     const std::vector<Visual> shapes = resolveLinkShapes(doc.description(), 1);
     QCOMPARE(shapes.size(), size_t(1));

@@ -331,7 +331,20 @@ bool ModelDocument::setJointProperty(int joint, JointProperty property, const Ve
                     before.velocity == after.velocity && before.damping == after.damping &&
                     before.has_limits == after.has_limits;
   if (same) return true;
-  const std::string what = describeEdit(d, joint, property);
+  std::string what = describeEdit(d, joint, property);
+  // The parent link's shapes that follow the joints changed length: mass properties computed
+  // from them follow in the same step.
+  if (property == JointProperty::OriginXyz || property == JointProperty::OriginRpy) {
+    const auto& links = d.links;
+    for (size_t l = 0; l < links.size(); ++l)
+      if (links[l].name == d.joints[size_t(joint)].parent) {
+        if (const double rho = recomputeShapeInertia(impl_->current->description, d, int(l));
+            rho > 0.0)
+          what += " with mass properties of link '" + links[l].name + "' from its shapes (" +
+                  QString::number(rho, 'g', 6).toStdString() + " kg/m³)";
+        break;
+      }
+  }
   return impl_->commit(std::move(d), what, error);
 }
 

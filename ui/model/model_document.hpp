@@ -82,6 +82,8 @@ class ModelDocument : public QObject {
 
   // Edits (undoable). Return false with a message if refused (nothing changes).
   bool setLinkProperty(int link, LinkProperty property, const VecX& value, QString* error);
+  /// A moved joint (OriginXyz, OriginRpy) stretches its parent link's shapes that follow the
+  /// joints; that link's mass properties, if computed from its shapes, follow in the same step.
   bool setJointProperty(int joint, JointProperty property, const VecX& value, QString* error);
   bool setBaseType(BaseType type, QString* error);
 

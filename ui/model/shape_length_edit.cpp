@@ -115,6 +115,19 @@ ShapeLengthFollowUp replaceShapeCarryingLength(ModelDescription& d, int link, in
   return out;
 }
 
+double recomputeShapeInertia(const ModelDescription& before, ModelDescription& after, int link) {
+  if (link < 0 || link >= int(after.links.size())) return 0.0;
+  bool follows = false;
+  for (const Visual& v : after.links[size_t(link)].visuals) follows = follows || v.follow_joints;
+  if (!follows) return 0.0;
+  const double density = densityOfShapeInertia(before, link);
+  if (!(density > 0.0)) return 0.0;
+  const Inertial in = inertialFromShapes(resolveLinkShapes(after, link), density);
+  if (!(in.mass > 0.0)) return 0.0;
+  after.links[size_t(link)].inertial = in;
+  return density;
+}
+
 std::string describeFollowUp(const ShapeLengthFollowUp& f, double delta) {
   std::string text;
   auto list = [&](const char* one, const char* many, const std::vector<std::string>& names) {

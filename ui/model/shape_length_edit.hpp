@@ -6,7 +6,8 @@
 // end (its centre moves Δ/2 towards that joint), the child joints and the link's frames on the
 // axis beyond the centre move Δ along it (their subtrees with them), and the link's mass
 // properties, when they are those of its shapes at one uniform density (no mesh among them),
-// are recomputed from the new shapes at that density. No Qt here.
+// are recomputed from the new shapes at that density. The same recomputation follows a moved
+// joint that stretches the shapes of its parent link that follow the joints. No Qt here.
 #include <string>
 #include <vector>
 
@@ -35,6 +36,12 @@ ShapeLengthFollowUp replaceShapeCarryingLength(ModelDescription& d, int link, in
 /// The density at which the link's mass properties are those of its resolved shapes (no mesh),
 /// or 0 if they are not.
 double densityOfShapeInertia(const ModelDescription& d, int link);
+
+/// After an edit that moved the joints of link `link` (`before` → `after`): when its mass
+/// properties in `before` were those of its shapes at one density and its shapes follow the
+/// joints, they become those of its shapes in `after` at that density. Returns the density
+/// (0: nothing recomputed).
+double recomputeShapeInertia(const ModelDescription& before, ModelDescription& after, int link);
 
 /// "child joint 'j2' moved 0.1 m, mass properties from shapes (2700 kg/m³)" (empty if nothing).
 std::string describeFollowUp(const ShapeLengthFollowUp& f, double delta);
