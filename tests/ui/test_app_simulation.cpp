@@ -1,13 +1,15 @@
 // Run control from the main window on the seed 004 spatial example: play/pause/step/reset, the
 // speed ladder, the registry-driven selectors, scrubbing the history with the time slider, and
 // teach mode (a slider moves its joint; with "vehicle reacts" the system CoM stays put and the
-// vehicle turns; without it the vehicle stays).
+// vehicle turns; without it the vehicle stays). VMS_SCREENSHOT_DIR=DIR saves the window while a
+// Ctrl + drag pulls the vehicle (the red arrow drawn) as DIR/perturbation-arrow.png.
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QMouseEvent>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardItemModel>
@@ -35,6 +37,17 @@ ui::SimFrame shown(ui::MainWindow& window) {
   waitUntil([] { return false; }, 80);
   window.framePump()->tick();
   return window.framePump()->lastFrame();
+}
+
+/// Pixels of `image` in the pull's arrow red.
+int redPixels(const QImage& image) {
+  int red = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QRgb c = image.pixel(x, y);
+      red += qRed(c) > 170 && qGreen(c) < 70 && qBlue(c) < 70;
+    }
+  return red;
 }
 
 }  // namespace
@@ -238,15 +251,16 @@ class TestAppSimulation : public QObject {
     QVERIFY(requested.count() >= 2);
     const Vec3 target = scene->pullTarget();
     // The pull is drawn: a red arrow in the view.
-    const QImage drawn = scene->grabImage();
-    int red = 0;
-    for (int y = 0; y < drawn.height(); ++y)
-      for (int x = 0; x < drawn.width(); ++x) {
-        const QRgb c = drawn.pixel(x, y);
-        red += qRed(c) > 170 && qGreen(c) < 70 && qBlue(c) < 70;
-      }
+    const int red = redPixels(scene->grabImage());
     qInfo("the pull's arrow: %d red pixels", red);
     QVERIFY(red > 100);
+    // The window as the screen shows it as the pull starts, its arrow drawn.
+    if (const QString dir = qEnvironmentVariable("VMS_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      QTest::qWait(300);  // let the 3D view and the plots draw
+      const QImage shot = window_->screen()->grabWindow(window_->winId()).toImage();
+      QVERIFY(shot.save(dir + "/perturbation-arrow.png"));
+      QVERIFY2(redPixels(shot) > 100, "the screenshot shows no arrow");
+    }
     const Vec3 start = window_->framePump()->lastFrame().snapshot.momenta.center_of_mass;
     QVERIFY((target - scene->vehicleCenter()).norm() > 0.1);
     runFor(*window_, 1.0, 1.0);
