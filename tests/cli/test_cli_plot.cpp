@@ -10,6 +10,7 @@
 #include <QtEndian>
 #include <cstdlib>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "png_decode.hpp"
@@ -84,6 +85,7 @@ class TestCliPlot : public QObject {
   void differentColumnsDifferentImages();
   void svgAndPdf();
   void runColumnsLogScaleAndParametric();
+  void legendKeepsUnderscores();
   void badInputExitsOne();
   void badUsageExitsTwo();
 
@@ -193,6 +195,30 @@ void TestCliPlot::runColumnsLogScaleAndParametric() {
   r = runVms({"plot", sim_, "--x", "base_px", "--y", "base_py", "--out", path});
   QVERIFY2(r.status == 0, r.err.constData());
   QVERIFY(svgElements(path, "polyline") > 0);
+}
+
+// Column names are mostly snake_case: a legend entry must show its underscores, which sit below
+// the font's descent. Two plots that differ only by a trailing underscore in the column name
+// (same title; compared above the axes, away from the y label) must differ in the legend.
+void TestCliPlot::legendKeepsUnderscores() {
+  const QString plain = tmp_.filePath("plain.csv"), under = tmp_.filePath("under.csv");
+  writeFile(plain, "t,xx\n0,0\n1,1\n2,0.5\n");
+  writeFile(under, "t,xx_\n0,0\n1,1\n2,0.5\n");
+  const QString a = tmp_.filePath("plain.png"), b = tmp_.filePath("under.png");
+  for (const auto& [csv, col, png] : {std::tuple{plain, "xx", a}, std::tuple{under, "xx_", b}})
+    QCOMPARE(runVms({"plot", csv, "--y", col, "--title", "T", "--width", "800", "--height", "500",
+                     "--scale", "1", "--out", png})
+                 .status,
+             0);
+  const Png pa = decodePng(readAll(a)), pb = decodePng(readAll(b));
+  QCOMPARE(pa.width, 800);
+  QCOMPARE(pb.width, 800);
+  long differing = 0;
+  for (int y = 0; y < 45; ++y)  // the title and the legend row above the axes
+    for (int x = 0; x < pa.width; ++x)
+      differing += pa.rgb[size_t(y) * 800 + size_t(x)] != pb.rgb[size_t(y) * 800 + size_t(x)];
+  QVERIFY2(differing > 5,
+           qPrintable(QString("%1 pixels differ: the underscore is clipped").arg(differing)));
 }
 
 void TestCliPlot::badInputExitsOne() {

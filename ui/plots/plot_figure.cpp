@@ -238,7 +238,15 @@ void PlotFigure::updateVisibility() {
       legends_[p]->addItem(new KeyLegendItem(legends_[p], pen, key.label));
     }
   }
-  for (int p = 0; p < paneCount(); ++p) legends_[p]->setVisible(legendEntries(p) > 0);
+  for (int p = 0; p < paneCount(); ++p) {
+    // Room under each entry for the underscores of column names: they sit at the bottom of
+    // the font's descent, and an entry draws clipped to its own rectangle.
+    const int below = QFontMetrics(legends_[p]->font()).descent();
+    for (int i = 0; i < legends_[p]->itemCount(); ++i)
+      if (QCPAbstractLegendItem* item = legends_[p]->item(i))
+        item->setMargins(QMargins(0, 0, 0, below));
+    legends_[p]->setVisible(legendEntries(p) > 0);
+  }
   legend_width_ = -1;  // re-wrap
   updateEmptyNotes();
 }
