@@ -18,6 +18,7 @@
 #include "core/analysis/attitude_loop_planner.hpp"
 #include "core/scenario/attitude_plan_scenario.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "plan_arguments.hpp"
 
 namespace vms::cli {
 
@@ -26,17 +27,6 @@ namespace {
 const char* kPlanUsage =
     "usage: vms plan attitude MODEL --state STATE --turn X,Y,Z --joints J1,J2[,...] --out "
     "PLAN.scenario.json [--max-amplitude A] [--base TYPE]";
-
-std::vector<std::string> splitCommas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) return parts;
-    start = comma + 1;
-  }
-}
 
 Vec3 parseTurn(const std::string& text) {
   const std::vector<std::string> parts = splitCommas(text);
@@ -71,16 +61,6 @@ std::vector<int> parseJoints(const Model& model, const std::string& text) {
   if (joints.size() < 2)
     throw UsageError("--joints: loops need at least two joints J1,J2, got '" + text + "'");
   return joints;
-}
-
-// `file` as the scenario at `out` names it: relative to the scenario's folder.
-std::string relativeTo(const std::string& out, const std::string& file) {
-  namespace fs = std::filesystem;
-  const fs::path folder = fs::absolute(fs::path(out)).parent_path();
-  return fs::absolute(fs::path(file))
-      .lexically_normal()
-      .lexically_relative(folder)
-      .generic_string();
 }
 
 std::string vectorText(const Vec3& v) {

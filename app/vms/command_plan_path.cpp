@@ -18,6 +18,7 @@
 #include "core/analysis/least_disturbance_path.hpp"
 #include "core/scenario/path_plan_scenario.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "plan_arguments.hpp"
 
 namespace vms::cli {
 
@@ -27,19 +28,8 @@ const char* kPlanPathUsage =
     "usage: vms plan path MODEL --state STATE --to Q1,...,Qn --out PLAN.scenario.json "
     "[--joints J1,...] [--max-speed V] [--base TYPE]";
 
-std::vector<std::string> commaParts(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) return parts;
-    start = comma + 1;
-  }
-}
-
 VecX parseTarget(const Model& model, const std::string& text) {
-  const std::vector<std::string> parts = commaParts(text);
+  const std::vector<std::string> parts = splitCommas(text);
   if (static_cast<int>(parts.size()) != model.njoints)
     throw UsageError("--to: expected " + std::to_string(model.njoints) +
                      " joint positions (one per moving joint, in the model's order), got " +
@@ -57,21 +47,12 @@ VecX parseTarget(const Model& model, const std::string& text) {
 
 std::vector<int> parseBendingJoints(const Model& model, const std::string& text) {
   std::vector<int> joints;
-  for (const std::string& name : commaParts(text)) {
+  for (const std::string& name : splitCommas(text)) {
     const int k = model.jointIndex(name);
     if (k < 0) throw UsageError("--joints: the model has no moving joint '" + name + "'");
     joints.push_back(k);
   }
   return joints;
-}
-
-std::string relativePath(const std::string& out, const std::string& file) {
-  namespace fs = std::filesystem;
-  const fs::path folder = fs::absolute(fs::path(out)).parent_path();
-  return fs::absolute(fs::path(file))
-      .lexically_normal()
-      .lexically_relative(folder)
-      .generic_string();
 }
 
 }  // namespace
@@ -108,9 +89,9 @@ int runPlanPath(int argc, char** argv) {
                      "): bend other joints (--joints) or choose another target");
 
   ModelReference model_reference;
-  model_reference.path = relativePath(out, path);
+  model_reference.path = relativeTo(out, path);
   StateReference state_reference;
-  state_reference.path = relativePath(out, state_path);
+  state_reference.path = relativeTo(out, state_path);
   ScenarioDescription scenario =
       pathScenario(model, plan, std::move(model_reference), std::move(state_reference), timing);
   if (const auto base = args.get("base")) scenario.base = baseTypeFromString(*base);

@@ -41,22 +41,14 @@ ScenarioDescription attitudePlanScenario(const Model& model, const AttitudeLoopP
                                          ModelReference model_reference,
                                          std::optional<StateReference> state,
                                          const AttitudePlanTiming& timing) {
-  ScenarioDescription d;
-  d.model = std::move(model_reference);
-  d.initial_state = std::move(state);
-  d.mode = ManeuveringMode::Floating;
-  ComputedTorqueDescription controller;
-  controller.joints = model.joint_names;
-  const WaypointsTrajectoryDescription path = attitudePlanWaypoints(plan, timing);
-  controller.trajectory = path;
-  controller.gains.gains = JointGainsDescription::Explicit{{timing.kp}, {timing.kd}};
-  controller.feed_forward = true;
-  d.controllers.push_back(controller);
-  d.duration = path.times.back() + timing.hold;
-  d.dt = timing.dt;
-  d.control_period = timing.dt;
-  d.output_every = timing.output_every;
-  return d;
+  PathTracking tracking;
+  tracking.hold = timing.hold;
+  tracking.kp = timing.kp;
+  tracking.kd = timing.kd;
+  tracking.dt = timing.dt;
+  tracking.output_every = timing.output_every;
+  return trackedPathScenario(model, attitudePlanWaypoints(plan, timing), std::move(model_reference),
+                             std::move(state), tracking);
 }
 
 }  // namespace vms

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "core/analysis/attitude_loop_planner.hpp"
-#include "core/scenario/scenario_description.hpp"
+#include "core/scenario/tracked_path_scenario.hpp"
 
 namespace vms {
 

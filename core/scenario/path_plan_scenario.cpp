@@ -29,22 +29,14 @@ WaypointsTrajectoryDescription pathWaypoints(const LeastDisturbancePath& path,
 ScenarioDescription pathScenario(const Model& model, const LeastDisturbancePath& path,
                                  ModelReference model_reference,
                                  std::optional<StateReference> state, const PathTiming& timing) {
-  ScenarioDescription d;
-  d.model = std::move(model_reference);
-  d.initial_state = std::move(state);
-  d.mode = ManeuveringMode::Floating;
-  ComputedTorqueDescription controller;
-  controller.joints = model.joint_names;
-  const WaypointsTrajectoryDescription waypoints = pathWaypoints(path, timing);
-  controller.trajectory = waypoints;
-  controller.gains.gains = JointGainsDescription::Explicit{{timing.kp}, {timing.kd}};
-  controller.feed_forward = true;
-  d.controllers.push_back(controller);
-  d.duration = waypoints.times.back() + timing.hold;
-  d.dt = timing.dt;
-  d.control_period = timing.dt;
-  d.output_every = timing.output_every;
-  return d;
+  PathTracking tracking;
+  tracking.hold = timing.hold;
+  tracking.kp = timing.kp;
+  tracking.kd = timing.kd;
+  tracking.dt = timing.dt;
+  tracking.output_every = timing.output_every;
+  return trackedPathScenario(model, pathWaypoints(path, timing), std::move(model_reference),
+                             std::move(state), tracking);
 }
 
 }  // namespace vms

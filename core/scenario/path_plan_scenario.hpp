@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "core/analysis/least_disturbance_path.hpp"
-#include "core/scenario/scenario_description.hpp"
+#include "core/scenario/tracked_path_scenario.hpp"
 
 namespace vms {
 
