@@ -33,6 +33,7 @@
 #include "ui/panels/message_label.hpp"
 #include "ui/plots/csv_table.hpp"
 #include "ui/plots/plot_export.hpp"
+#include "ui/plots/plot_style.hpp"
 
 namespace vms::ui {
 
@@ -134,10 +135,8 @@ struct StudyPanel::Impl {
     plot->setMinimumHeight(220);
     plot->legend->setVisible(false);
     // The legend in a row of its own under the axes: it never hides a curve.
-    auto* legend_row = new QCPLayoutGrid;
-    plot->plotLayout()->addElement(1, 0, legend_row);
     plot->axisRect()->insetLayout()->take(plot->legend);
-    legend_row->addElement(0, 0, plot->legend);
+    plot->plotLayout()->addElement(1, 0, makeLegendRow(plot, plot->legend));
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot->legend->setWrap(2);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);

@@ -122,16 +122,9 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
   for (int p = 0; p < panes; ++p) {
     const PaneSpec& pane = spec_.panes[p];
     // A legend row above each pane (entries wrap to the width: never cut), then the pane.
-    // The legend in the first cell of a row whose second cell takes the rest of the width,
-    // so that the legend keeps its natural size, at the left.
-    auto* row = new QCPLayoutGrid;
-    plot_->plotLayout()->addElement(2 * p + 1, 0, row);
-    plot_->plotLayout()->setRowStretchFactor(2 * p + 1, 0.001);
     auto* legend = new QCPLegend;
-    row->addElement(0, 0, legend);
-    row->addElement(0, 1, new QCPLayoutElement(plot_));
-    row->setColumnStretchFactor(0, 0.001);
-    row->setColumnSpacing(0);
+    plot_->plotLayout()->addElement(2 * p + 1, 0, makeLegendRow(plot_, legend));
+    plot_->plotLayout()->setRowStretchFactor(2 * p + 1, 0.001);
     legend->setLayer(QStringLiteral("legend"));
     styleLegend(legend);
     legend->setBorderPen(Qt::NoPen);

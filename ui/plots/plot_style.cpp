@@ -99,13 +99,22 @@ void styleLegend(QCPLegend* legend) {
   legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
+QCPLayoutGrid* makeLegendRow(QCustomPlot* plot, QCPLegend* legend) {
+  auto* row = new QCPLayoutGrid;
+  row->addElement(0, 0, legend);
+  row->addElement(0, 1, new QCPLayoutElement(plot));
+  row->setColumnStretchFactor(0, 0.001);
+  row->setColumnSpacing(0);
+  return row;
+}
+
 void placeLegendAbove(QCustomPlot* plot) {
   QCPLegend* legend = plot->legend;
   if (!legend || !plot->axisRect()) return;
   QCPLayoutGrid* layout = plot->plotLayout();
   if (QCPLayoutInset* inset = plot->axisRect()->insetLayout()) inset->take(legend);
   layout->insertRow(0);
-  layout->addElement(0, 0, legend);
+  layout->addElement(0, 0, makeLegendRow(plot, legend));
   layout->setRowStretchFactor(0, 0.001);  // as tall as its entries
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
   legend->setWrap(4);
