@@ -5,8 +5,8 @@ Every fenced ```cpp block of README.md and docs/*.md is one of two kinds:
 
   - a whole translation unit (its own #includes): compiled with -fsyntax-only, with the flags
     and include paths the build uses for a source of the folder of its first project include
-    (e.g. "ui/app/workbench_panel.hpp": a ui/app source's command in compile_commands.json,
-    precompiled header included);
+    (e.g. "ui/app/contract/workbench_panel.hpp": the command of a ui/app/contract source in
+    compile_commands.json, precompiled header included);
   - an excerpt, marked by the line `<!-- excerpt: PATH -->` right above the fence: every line
     of code in it (comments and blank lines aside) must occur in the file PATH, in order.
 
@@ -27,7 +27,7 @@ import tempfile
 
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 EXCERPT = re.compile(r"^\s*<!--\s*excerpt:\s*(\S+)\s*-->\s*$")
-PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"((core|ui|app)/[^/"]+)/[^"]+"')
+PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"((?:core|ui|app)/[^"]+)/[^/"]+"')
 
 
 def snippets(path):
@@ -75,7 +75,7 @@ def check_excerpt(code, source_path):
 
 
 def compile_command(commands, folder):
-    """The compiler and flags of a source of `folder` (e.g. ui/app), for -fsyntax-only."""
+    """The compiler and flags of a source of `folder` (e.g. ui/app/contract), for -fsyntax-only."""
     for entry in commands:
         rel = os.path.relpath(entry["file"], SOURCE_DIR)
         if os.path.dirname(rel) == folder and rel.endswith(".cpp"):
@@ -141,8 +141,8 @@ def check_docs(build_dir, docs_root):
 STALE_DOC = """# A stale example
 
 ```cpp
-#include "ui/app/workbench_context.hpp"
-#include "ui/app/workbench_panel.hpp"
+#include "ui/app/contract/workbench_context.hpp"
+#include "ui/app/contract/workbench_panel.hpp"
 
 namespace vms::ui {
 struct Stale : WorkbenchPanel {
@@ -152,7 +152,7 @@ struct Stale : WorkbenchPanel {
 }  // namespace vms::ui
 ```
 
-<!-- excerpt: ui/app/panel_table.cpp -->
+<!-- excerpt: ui/app/docks/panel_table.cpp -->
 ```cpp
 {"noSuchDock", tr("No such dock"), Qt::RightDockWidgetArea, noSuchDock},
 ```

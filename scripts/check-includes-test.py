@@ -8,7 +8,7 @@ line of the include and the rule:
 
   - an upward include (core/algorithms including core/scenario);
   - a sideways include (ui/plots including ui/view3d, two modules side by side);
-  - an internal include (ui/model including core/io's detail/ header);
+  - an internal include (ui/document including core/io's detail/ header);
   - Qt in core (<QString> in core/model);
   - a folder the layer order does not know (core/newlayer/);
 and that a test including an internal header is accepted (tests/ is outside the rule).
@@ -64,7 +64,7 @@ def main():
              "upward include: core/algorithms may not include \"core/scenario/simulator.hpp\""),
             ("sideways", "ui/plots/plot_panel.cpp", '#include "ui/view3d/scene_view.hpp"',
              "sideways include: ui/plots may not include \"ui/view3d/scene_view.hpp\""),
-            ("internal", "ui/model/number_text.cpp", '#include "core/io/detail/number_list.hpp"',
+            ("internal", "ui/document/number_text.cpp", '#include "core/io/detail/number_list.hpp"',
              "internal include: \"core/io/detail/number_list.hpp\" is internal to core/io"),
             ("Qt in core", "core/model/model.cpp", "#include <QString>",
              "no Qt or VTK in core: <QString>"),

@@ -26,7 +26,7 @@ import sys
 
 # Bottom first: layer, its folders, the layers it may include directly. The core's order is
 # the libraries' link order (core/CMakeLists.txt); ui's the modules' (ui/CMakeLists.txt), with
-# ui/model (the open document) below ui/panels below ui/app inside vms_ui_app.
+# ui/document (the open document) below ui/panels below ui/app inside vms_ui_app.
 LAYERS = [
     ("core/spatial", ["core/spatial"], []),
     ("core/model", ["core/model"], ["core/spatial"]),
@@ -41,8 +41,8 @@ LAYERS = [
     ("ui/sim", ["ui/sim"], ["core/scenario"]),
     ("ui/view3d", ["ui/view3d"], ["ui/sim"]),
     ("ui/plots", ["ui/plots"], ["ui/sim"]),
-    ("ui/model", ["ui/model"], ["ui/sim"]),
-    ("ui/panels", ["ui/panels"], ["ui/model", "ui/view3d", "ui/plots"]),
+    ("ui/document", ["ui/document"], ["ui/sim"]),
+    ("ui/panels", ["ui/panels"], ["ui/document", "ui/view3d", "ui/plots"]),
     ("ui/app", ["ui/app"], ["ui/panels"]),
     # Programs on top. `vms` is Qt-free but for `vms plot`, which draws with ui/plots.
     ("app/vms", ["app/vms"], ["ui/plots"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the desktop app reaches its panels only through the WorkbenchContext.
 
-A panel is created from the panel table (ui/app/panel_table.cpp) and bound to the shared
+A panel is created from the panel table (ui/app/docks/panel_table.cpp) and bound to the shared
 WorkbenchContext; other code asks the context (its signals and requests: showPlots,
 showFigurePlot, explain, editMenu, ...). So, in ui/ and app/:
 

@@ -16,9 +16,9 @@
 #include <cstring>
 
 #include "qt_messages.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/measured_run.hpp"
-#include "ui/app/settings_keys.hpp"
+#include "ui/app/measurement/measured_run.hpp"
+#include "ui/app/window/main_window.hpp"
+#include "ui/app/window/settings_keys.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // vms solvers [NAME] [--markdown]
 // The solvers and integrators as their registry entries describe them: a listing, one entry
-// in full, or the tables of docs/solvers.md (--markdown; tests/cli/test_cli_solvers checks
+// in full, or the tables of docs/solvers.md (--markdown; tests/app/vms/test_cli_solvers checks
 // that the document holds the current ones).
 #include <cstdio>
 #include <iterator>

@@ -16,7 +16,7 @@
 //
 // Allocation: every workspace is sized at construction, so compute(), computeTorque() and
 // reducedDynamics() (with H, c already of the controlled-joint size) make no heap allocation
-// (the simulation hot path; tests/core/test_control_no_allocation.cpp).
+// (the simulation hot path; tests/core/control/test_control_no_allocation.cpp).
 #include <Eigen/Cholesky>
 #include <vector>
 

@@ -20,7 +20,8 @@
 // (q_d, qd_d, qdd_d = 0).
 //
 // Allocation: the Jacobians, the SVD (DampedLeastSquares) and every vector are sized at
-// construction; compute() makes no heap allocation (tests/core/test_control_no_allocation.cpp).
+// construction; compute() makes no heap allocation
+// (tests/core/control/test_control_no_allocation.cpp).
 #include <Eigen/SVD>
 #include <memory>
 

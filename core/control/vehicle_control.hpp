@@ -24,7 +24,7 @@
 //    whole vector is scaled down by its maximum, keeping the wrench direction.
 //
 // Allocation: the controllers' compute() makes no heap allocation (workspaces sized at
-// construction, tests/core/test_control_no_allocation.cpp); the free functions
+// construction, tests/core/control/test_control_no_allocation.cpp); the free functions
 // nonNegativeLeastSquares() and allocateThrusters() allocate theirs on each call.
 #include <Eigen/QR>
 #include <vector>

@@ -2,7 +2,7 @@
 // Figure presets: a paper's figure panel as a scenario to run and the trajectory-CSV columns
 // to plot, with the caption and what to observe (models/seed004_figures.json). Read by the
 // desktop app (Examples → Seed figures), by scripts/seed-figures.sh (with jq) and by the claim
-// tests (tests/cli/test_seed004_figures.cpp). The file format:
+// tests (tests/app/vms/test_seed004_figures.cpp). The file format:
 //
 //   {"source": "...", "figures": [{"id": "5A", "title": "...",
 //     "scenario": "seed004_planar_one_joint.scenario.json", "quantities": ["qd:joint1", ...],

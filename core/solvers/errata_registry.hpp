@@ -3,7 +3,7 @@
 // that the notes correct, with the solver variant that evaluates it as printed, collected from
 // the solvers' registry entries (SolverEntry::printed_variants). The desktop app's errata mode
 // runs them next to the corrected solver (a ghost run, a second curve); the tests check that
-// every *Variant enum value has its entry (tests/core/test_errata_registry).
+// every *Variant enum value has its entry (tests/core/solvers/test_errata_registry).
 #include <memory>
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 // with the reduction's tail, the quadrant by selects. The rare angles whose first reduction
 // step cancels (near a multiple of pi/2; fdlibm then takes further steps), and those beyond
 // 1e5 or not finite, are redone by sinCosOne (fdlibm's full medium-range reduction, or the C
-// library). Within 1 ulp of std::sin / std::cos (tests/core/test_sincos.cpp).
+// library). Within 1 ulp of std::sin / std::cos (tests/core/spatial/test_sincos.cpp).
 //
 // The reduction constants and the kernels' polynomial coefficients are fdlibm's, whose notice
 // is kept here as it asks: "Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "test_support.hpp"
-#include "ui/app/frame_pump.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/simulation_toolbar.hpp"
-#include "ui/model/model_document.hpp"
+#include "ui/app/bars/simulation_toolbar.hpp"
+#include "ui/app/contract/frame_pump.hpp"
+#include "ui/app/window/main_window.hpp"
+#include "ui/document/model_document.hpp"
 #include "ui/sim/simulation_controller.hpp"

@@ -13,7 +13,7 @@
 #include <QLineEdit>
 #include <cmath>
 
-#include "ui/model/model_document.hpp"
+#include "ui/document/model_document.hpp"
 
 namespace vms::ui {
 

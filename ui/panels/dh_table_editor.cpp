@@ -14,9 +14,9 @@
 
 #include "core/io/dh_table.hpp"
 #include "core/io/vms_json.hpp"
-#include "ui/model/dh_start.hpp"
-#include "ui/model/model_document.hpp"
-#include "ui/model/number_text.hpp"
+#include "ui/document/dh_start.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
 #include "ui/panels/message_label.hpp"
 
 namespace vms::ui {

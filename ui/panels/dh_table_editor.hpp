@@ -6,7 +6,7 @@
 // from the table and keeps its DH form, so Save writes the table. "Add link" appends a copy
 // of the last row (a first row when the table has none), "Remove last link" drops it. A model
 // without a DH table offers "Start a DH table" (QPushButton "dhStart"): its vehicle and chain
-// of joints written as one (ui/model/dh_start.hpp), or why that cannot be done. A model no
+// of joints written as one (ui/document/dh_start.hpp), or why that cannot be done. A model no
 // longer in DH form shows why and nothing is editable. Angles are shown and typed in degrees.
 #include <QDialog>
 

@@ -18,9 +18,9 @@
 #include "core/io/rotations.hpp"
 #include "core/model/link_shapes.hpp"
 #include "core/model/mass_from_shape.hpp"
-#include "ui/model/model_document.hpp"
-#include "ui/model/number_text.hpp"
-#include "ui/model/shape_length_edit.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
+#include "ui/document/shape_length_edit.hpp"
 #include "ui/view3d/mesh_mass.hpp"
 
 namespace vms::ui {

@@ -11,8 +11,8 @@
 // radius; mesh: scale x y z), "shape.origin.x" .. "shape.origin.z", "shape.origin.roll" ..
 // "shape.origin.yaw", QCheckBox "shapeCarriesJoints" (shown for an explicit box, cylinder or
 // capsule, on by default: a length change moves the child joints along and recomputes mass
-// properties that came from the shapes, ui/model/shape_length_edit.hpp), QCheckBox "shapeFollow",
-// QPushButton "shapeColor", QComboBox "material", QLineEdit "density", QPushButton
+// properties that came from the shapes, ui/document/shape_length_edit.hpp), QCheckBox
+// "shapeFollow", QPushButton "shapeColor", QComboBox "material", QLineEdit "density", QPushButton
 // "computeInertia". Each field commits on editingFinished. Meshes (shown for a mesh shape):
 // QLineEdit "meshFile" with QPushButton "chooseMesh", QComboBox "meshUnits" (the file's length
 // unit: m, cm, mm, inch; sets the scale) and QPushButton "meshYUp" (a file drawn with y up, as glTF

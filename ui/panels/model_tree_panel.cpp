@@ -8,7 +8,7 @@
 #include <functional>
 #include <set>
 
-#include "ui/model/model_document.hpp"
+#include "ui/document/model_document.hpp"
 
 namespace vms::ui {
 

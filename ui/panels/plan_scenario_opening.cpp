@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QUndoStack>
 
-#include "ui/model/model_document.hpp"
+#include "ui/document/model_document.hpp"
 
 namespace vms::ui {
 

@@ -13,9 +13,9 @@
 #include <functional>
 #include <vector>
 
-#include "ui/model/description_edits.hpp"
-#include "ui/model/model_document.hpp"
-#include "ui/model/number_text.hpp"
+#include "ui/document/description_edits.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
 #include "ui/panels/link_shape_editor.hpp"
 #include "ui/panels/message_label.hpp"
 #include "ui/panels/system_mass_text.hpp"

@@ -22,9 +22,9 @@
 #include "core/scenario/scenario_edit.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "core/scenario/scenario_keys.hpp"
-#include "ui/model/model_document.hpp"
-#include "ui/model/number_text.hpp"
-#include "ui/model/scenario_builder.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
+#include "ui/document/scenario_builder.hpp"
 #include "ui/panels/message_label.hpp"
 
 namespace vms::ui {

@@ -5,8 +5,8 @@
 #include <QMenu>
 #include <QTreeWidget>
 
-#include "ui/model/model_document.hpp"
-#include "ui/model/structure_edits.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/structure_edits.hpp"
 #include "ui/panels/compose_actions.hpp"
 #include "ui/panels/model_tree_panel.hpp"
 

@@ -28,8 +28,8 @@
 #include <cmath>
 #include <map>
 
-#include "ui/model/model_document.hpp"
-#include "ui/model/number_text.hpp"
+#include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
 #include "ui/panels/message_label.hpp"
 #include "ui/plots/csv_table.hpp"
 #include "ui/plots/plot_export.hpp"

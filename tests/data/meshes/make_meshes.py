@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the small test meshes used by tests/ui/test_view3d_meshes.cpp: the same 1 m cube
+"""Writes the small test meshes used by tests/ui/view3d/test_view3d_meshes.cpp: the same 1 m cube
 (centred on the origin) as ASCII STL, OBJ, COLLADA, glTF (embedded buffer) and GLB, plus a
 corrupt STL. Run from this folder; the outputs are committed."""
 import base64, json, struct
