@@ -65,6 +65,7 @@ int runRun(int argc, char** argv) {
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!run->notice().empty()) std::fprintf(stderr, "vms: note: %s\n", run->notice().c_str());
 
   JsonObjectWriter j;
   for (const SummaryEntry& e : runSummary(*run, wall)) std::visit(EntryWriter{j, e.key}, e.value);

@@ -54,8 +54,8 @@ const ReactionlessCommand& ReactionNullSpaceSolver::solve(const Mat3X& D, const 
 
   residual_ = v;
   residual_.noalias() -= J * qd;
-  last_.task_residual = residual_.norm();
-  last_.in_null_space = last_.task_residual <= o.residual_tolerance * v.norm() + 1e-12;
+  last_.null_space_residual = last_.task_residual = residual_.norm();
+  last_.in_null_space = last_.null_space_residual <= o.residual_tolerance * v.norm() + 1e-12;
   if (!last_.in_null_space) {
     normal_.noalias() = D.transpose() * D;
     normal_.noalias() += (o.task_weight * J.transpose()) * J;
@@ -69,8 +69,8 @@ const ReactionlessCommand& ReactionNullSpaceSolver::solve(const Mat3X& D, const 
     residual_.noalias() -= J * qd;
     last_.task_residual = residual_.norm();
   }
-  rotation_.noalias() = D * qd;
-  last_.disturbance = rotation_.norm();
+  last_.vehicle_rate.noalias() = D * qd;
+  last_.disturbance = last_.vehicle_rate.norm();
   return last_;
 }
 

@@ -11,6 +11,18 @@
 // which trades a small vehicle rotation for the task (w = `task_weight`, mu a small
 // regularisation), and the command says so.
 //
+// The figures of a solve (ReactionlessCommand), for the outputs of a run:
+//   null_space_residual = |v - J qd_N|, qd_N = N (J N)^DLS v the null-space rates: the part of
+//     the task velocity that reactionless joint rates do not give (task units: m/s for a
+//     position task; m/s and rad/s in one norm for a pose task). Zero to rounding where J N
+//     has full row rank and its smallest singular value is at least epsilon; positive where
+//     v has a part outside the range of J N (more task rows than null-space dimensions, or a
+//     rank-deficient J N at a reactionless singularity) or where the damping acts.
+//   vehicle_rate = D qd for the rates returned (vehicle body frame, rad/s): the vehicle's
+//     angular velocity the rates cause under zero momentum (w_b = D qd, the mechanical
+//     connection's rotation rows); zero to rounding in the null space, the least-disturbance
+//     solution's disturbance outside it.
+//
 // DLS is the adaptive damped least squares of resolved_rate.hpp (exact pseudo-inverse when
 // the smallest singular value of J N is above epsilon). Every matrix is sized in the
 // constructor: solve() makes no heap allocation.
@@ -30,9 +42,11 @@ struct ReactionlessOptions {
 };
 
 struct ReactionlessCommand {
-  bool in_null_space = true;  // false: the least-disturbance rates were used
-  double task_residual = 0;   // |J qd - v|
-  double disturbance = 0;     // |D qd|: vehicle rotation rate the rates cause (rad/s)
+  bool in_null_space = true;         // false: the least-disturbance rates were used
+  double null_space_residual = 0;    // |v - J qd_N| of the null-space rates (see above)
+  double task_residual = 0;          // |J qd - v| of the rates returned
+  double disturbance = 0;            // |D qd|: vehicle rotation rate the rates cause (rad/s)
+  Vec3 vehicle_rate = Vec3::Zero();  // D qd (vehicle body frame, rad/s)
   int null_space_dimension = 0;
 };
 
@@ -54,7 +68,6 @@ class ReactionNullSpaceSolver {
   MatX normal_;  // n x n normal matrix of the least-disturbance problem
   Eigen::LLT<MatX> normal_llt_;
   VecX rhs_;
-  Vec3 rotation_ = Vec3::Zero();
   ReactionlessCommand last_;
 };
 

@@ -131,6 +131,15 @@ double angularComScale(const OutputSample& at, const Snapshot&, int) {
 double energyScale(const OutputSample& at, const Snapshot&, int) {
   return std::max({snap(at).kinetic_energy, std::abs(snap(at).actuator_work)});
 }
+double reactionlessResidual(const OutputSample& at, const Snapshot&, int) {
+  return snap(at).reactionless_task_residual;
+}
+double reactionlessVehicleRate(const OutputSample& at, const Snapshot&, int) {
+  return snap(at).reactionless_vehicle_rate;
+}
+double reactionlessOutside(const OutputSample& at, const Snapshot&, int) {
+  return snap(at).reactionless_outside ? 1.0 : 0.0;
+}
 double manipulabilityFixed(const OutputSample& at, const Snapshot&, int) {
   return at.analysis ? at.analysis->manipulability_fixed : kNaN;
 }
@@ -169,6 +178,13 @@ bool isPrismatic(const Model& model, int joint) {
 
 }  // namespace
 
+bool hasReactionNullSpaceController(const Scenario& scenario) {
+  for (const ControllerSetup& setup : scenario.controllers)
+    if (const auto* rr = std::get_if<ResolvedRateSetup>(&setup))
+      if (rr->options.reactionless) return true;
+  return false;
+}
+
 OutputAnalysis::OutputAnalysis()
     : manipulability_fixed(kNaN),
       manipulability_floating(kNaN),
@@ -185,15 +201,15 @@ OutputQuantities OutputQuantities::forScenario(const Scenario& scenario) {
   std::vector<std::string> thrusters;
   for (const ThrusterSpec& t : scenario.thrusters) thrusters.push_back(t.name);
   return OutputQuantities(scenario.model, thrusters, !scenario.controllers.empty(),
-                          scenario.analysis.has_value());
+                          scenario.analysis.has_value(), hasReactionNullSpaceController(scenario));
 }
 
 OutputQuantities OutputQuantities::forModel(const Model& model) {
-  return OutputQuantities(model, {}, false, false);
+  return OutputQuantities(model, {}, false, false, false);
 }
 
 OutputQuantities::OutputQuantities(const Model& model, const std::vector<std::string>& thrusters,
-                                   bool tracking, bool analysis) {
+                                   bool tracking, bool analysis, bool reactionless) {
   const unsigned both = kOutputCsv | kOutputPlot;
   const int njoints = static_cast<int>(model.joint_names.size());
   TableBuilder t(quantities_);
@@ -238,6 +254,13 @@ OutputQuantities::OutputQuantities(const Model& model, const std::vector<std::st
   const unsigned analysis_use = analysis ? both : kOutputPlot;
   t.add("manipulability_fixed", "", "Manipulability", manipulabilityFixed, 0, analysis_use);
   t.add("manipulability_floating", "", "Manipulability", manipulabilityFloating, 0, analysis_use);
+  // Only with a reaction_null_space controller (simulator.hpp's Snapshot::reactionless_*):
+  // the last CSV columns, so that no other scenario's columns change.
+  if (reactionless) {
+    t.add("reactionless_task_residual", "m/s | rad/s", "Reaction null space", reactionlessResidual);
+    t.add("reactionless_vehicle_rate", "rad/s", "Reaction null space", reactionlessVehicleRate);
+    t.add("reactionless_outside", "", "Reaction null space", reactionlessOutside);
+  }
 
   // Plotted and reduced only.
   t.add("dynamic_singularity", "", "Manipulability", dynamicSingularity, 0, kOutputPlot);

@@ -6,9 +6,10 @@
 //
 // Order: the CSV columns of `vms run` in their order (the `vms simulate` columns t, base_*,
 // q:/qd:, Px.., Lx.., T, then tau:<joint>, thrust:<name>, vehicle and momentum columns, energy,
-// actuator_work, tracking_error with controllers, manipulability_* with "analysis"), then the
-// quantities that are only plotted or reduced (drifts, V, power_residual, reaction wrench, …).
-// Which per-scenario quantities exist (joints, thrusters) and which are CSV columns
+// actuator_work, tracking_error with controllers, manipulability_* with "analysis",
+// reactionless_* with a reaction_null_space controller), then the quantities that are only
+// plotted or reduced (drifts, V, power_residual, reaction wrench, …). Which per-scenario
+// quantities exist (joints, thrusters, reactionless_*) and which are CSV columns
 // (tracking_error, manipulability_*) is decided from the Scenario; every other quantity is
 // always there. Evaluating a quantity allocates nothing.
 #include <string>
@@ -35,6 +36,9 @@ struct OutputSample {
   const Snapshot* snapshot = nullptr;
   const OutputAnalysis* analysis = nullptr;  // null: the analysis quantities are NaN
 };
+
+/// The scenario has a reaction_null_space controller (a reactionless resolved-rate one).
+bool hasReactionNullSpaceController(const Scenario& scenario);
 
 /// Where a quantity appears (a bit set).
 enum OutputUse : unsigned {
@@ -67,7 +71,8 @@ class OutputQuantities {
  public:
   /// The quantities of a run of `scenario`: joints of its model, its thrusters,
   /// tracking_error as a CSV column when it has controllers, manipulability_* when it has an
-  /// "analysis".
+  /// "analysis", reactionless_task_residual, reactionless_vehicle_rate and
+  /// reactionless_outside when it has a reaction_null_space controller.
   static OutputQuantities forScenario(const Scenario& scenario);
   /// For a bare model (no thrusters, controllers or analysis).
   static OutputQuantities forModel(const Model& model);
@@ -82,7 +87,7 @@ class OutputQuantities {
 
  private:
   OutputQuantities(const Model& model, const std::vector<std::string>& thrusters, bool tracking,
-                   bool analysis);
+                   bool analysis, bool reactionless);
   std::vector<OutputQuantity> quantities_;
 };
 

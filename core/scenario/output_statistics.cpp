@@ -28,6 +28,14 @@ std::vector<SummaryFigureSpec> summaryFigures(const Scenario& scenario, bool ene
     f.push_back({"tracking_error_max", "tracking_error", R::Max, S::Tracking, ""});
     f.push_back({"tracking_error_final", "tracking_error", R::Final, S::Tracking, ""});
   }
+  if (hasReactionNullSpaceController(scenario)) {
+    f.push_back(
+        {"reactionless_task_residual_max", "reactionless_task_residual", R::Max, S::Tracking, ""});
+    f.push_back(
+        {"reactionless_vehicle_rate_max", "reactionless_vehicle_rate", R::Max, S::Tracking, ""});
+    f.push_back({"reactionless_first_outside_time", "reactionless_outside", R::FirstTimePositive,
+                 S::Tracking, ""});
+  }
   if (scenario.analysis) {
     for (const char* q : {"manipulability_fixed", "manipulability_floating"}) {
       f.push_back({std::string(q) + "_min", q, R::Min, S::Analysis, ""});
@@ -48,7 +56,9 @@ OutputStatistics::OutputStatistics(const OutputQuantities& quantities,
     Source source{quantity(spec.quantity),
                   spec.relative_to.empty() ? nullptr : quantity(spec.relative_to)};
     Figure figure;
-    figure.value = spec.reduction == Reduction::Min ? HUGE_VAL : 0.0;
+    figure.value = spec.reduction == Reduction::Min                 ? HUGE_VAL
+                   : spec.reduction == Reduction::FirstTimePositive ? -1.0
+                                                                    : 0.0;
     figure.spec = std::move(spec);
     figures_.push_back(std::move(figure));
     sources_.push_back(source);
@@ -73,6 +83,9 @@ void OutputStatistics::accumulate(const OutputSample& at, const Snapshot& first)
         break;
       case Reduction::Final:
         f.value = x;
+        break;
+      case Reduction::FirstTimePositive:
+        if (f.value < 0.0 && x > 0.0) f.value = at.snapshot->time;
         break;
     }
     if (source.scale) f.scale = std::max(f.scale, source.scale->value(at, first));

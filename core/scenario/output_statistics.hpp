@@ -12,10 +12,11 @@
 namespace vms {
 
 enum class Reduction {
-  Max,     // largest value (from 0)
-  MaxAbs,  // largest |value| (from 0)
-  Min,     // smallest value (from +inf)
-  Final,   // value at the last instant
+  Max,                // largest value (from 0)
+  MaxAbs,             // largest |value| (from 0)
+  Min,                // smallest value (from +inf)
+  Final,              // value at the last instant
+  FirstTimePositive,  // time of the first instant with a value > 0 (-1: none yet)
 };
 
 /// Which part of summary.json a figure belongs to (writers put their other keys around them).
@@ -33,7 +34,9 @@ struct SummaryFigureSpec {
 
 /// The figures of `vms run`'s summary.json for `scenario`, in the order they are written:
 /// energy figures only if `energy_balance` (nothing but the joint actuators does work),
-/// tracking with controllers, manipulability with "analysis".
+/// tracking with controllers (and, with a reaction_null_space controller,
+/// reactionless_task_residual_max, reactionless_vehicle_rate_max and
+/// reactionless_first_outside_time), manipulability with "analysis".
 std::vector<SummaryFigureSpec> summaryFigures(const Scenario& scenario, bool energy_balance);
 
 class OutputStatistics {

@@ -45,6 +45,10 @@ std::vector<SummaryEntry> runSummary(const ScenarioRun& run, double wall_time_s)
   }
   addFigures(out, statistics, SummarySection::Vehicle);
   addFigures(out, statistics, SummarySection::Tracking);
+  if (hasReactionNullSpaceController(scenario))
+    out.push_back({"reaction_null_space",
+                   run.notice().empty() ? std::string("the task stayed in the reaction null space")
+                                        : run.notice()});
   if (scenario.analysis) {
     out.push_back({"analysis_frame", scenario.analysis->end_effector});
     out.push_back({"analysis_task_dimension", static_cast<long>(run.analysisTaskDimension())});

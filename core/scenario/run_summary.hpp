@@ -20,7 +20,9 @@ struct SummaryEntry {
 /// The summary of `run` after runToEnd() (finished or diverged): scenario, model, base_type,
 /// mode, integrator, status, final_time, steps, wall_time_s (`wall_time_s`, measured by the
 /// caller around runToEnd), real_time_factor, the momentum figures, the energy check and its
-/// figures, the vehicle, tracking and analysis figures, columns (the trajectory CSV's).
+/// figures, the vehicle and tracking figures, with a reaction_null_space controller
+/// "reaction_null_space" (the run's notice of the task leaving the null space, or that it
+/// stayed in it), the analysis figures, columns (the trajectory CSV's).
 std::vector<SummaryEntry> runSummary(const ScenarioRun& run, double wall_time_s);
 
 }  // namespace vms

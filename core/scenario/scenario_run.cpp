@@ -26,6 +26,8 @@ const char* nonFiniteFigure(const Snapshot& s) {
   if (!std::isfinite(s.vehicle_attitude_deviation)) return "vehicle attitude deviation";
   if (!s.vehicle_com_displacement.allFinite()) return "vehicle CoM displacement";
   if (!std::isfinite(s.tracking_error)) return "tracking error";
+  if (!std::isfinite(s.reactionless_task_residual) || !std::isfinite(s.reactionless_vehicle_rate))
+    return "reaction null-space figures";
   if (!s.joint_torque.allFinite()) return "joint torque";
   if (!s.thruster_command.allFinite()) return "thruster command";
   if (!s.perturbation_point.allFinite() || !s.perturbation_force.allFinite() ||
@@ -86,6 +88,7 @@ void ScenarioRun::start() {
     probe_ = std::make_unique<AnalysisProbe>(m, scenario.analysis->end_effector_frame,
                                              std::move(wheels));
   }
+  notice_.reserve(320);
   Snapshot& s = snapshots_[current_];
   simulator_->snapshot(s);
   snapshots_[1 - current_] = s;  // sizes the spare: the steps allocate nothing
@@ -138,7 +141,22 @@ bool ScenarioRun::takeInstant(double last_good_time) {
   return true;
 }
 
+void ScenarioRun::noteEvents() {
+  const Snapshot& s = current();
+  if (!s.reactionless_outside || reactionless_left_) return;
+  reactionless_left_ = true;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "the end-effector task left the reaction null space at t = %.6g s (null-space "
+                "residual %.3g, vehicle rotation rate %.3g rad/s): least-disturbance joint rates "
+                "while it is outside",
+                s.time, s.reactionless_task_residual, s.reactionless_vehicle_rate);
+  notice_.assign(buf);  // within the capacity reserved in start()
+  ++notice_count_;
+}
+
 void ScenarioRun::record() {
+  noteEvents();
   statistics_->accumulate(sample(), first_);
   if (output_ && atOutputInstant()) output_->write(sample(), first_);
 }

@@ -70,6 +70,14 @@ class ScenarioRun {
   const std::string& divergenceMessage() const { return divergence_; }
   /// Time of the instant that diverged (-1 before any divergence).
   double divergenceTime() const { return divergence_time_; }
+  /// The latest notice of an event that does not stop the run, for the command line, the
+  /// desktop log and the Python package alike: the first instant at which the end-effector
+  /// task of a reaction_null_space controller has left the reaction null space, e.g. "the
+  /// end-effector task left the reaction null space at t = 4.2 s (null-space residual
+  /// 0.0012, vehicle rotation rate 3.1e-05 rad/s): least-disturbance joint rates while it is
+  /// outside". "" while there is none; noticeCount() counts them (a poller's new-notice test).
+  const std::string& notice() const { return notice_; }
+  long noticeCount() const { return notice_count_; }
   /// The current instant is one of the run's output instants (step index a multiple of
   /// output_every from the start or the last restart, or the end).
   bool atOutputInstant() const;
@@ -115,6 +123,8 @@ class ScenarioRun {
   /// Reduces the current instant into the statistics and writes it if it is an output
   /// instant.
   void record();
+  /// Sets the notice when the current instant is the first outside the reaction null space.
+  void noteEvents();
 
   std::shared_ptr<Simulator> simulator_;
   std::unique_ptr<OutputQuantities> quantities_;
@@ -132,6 +142,9 @@ class ScenarioRun {
   bool diverged_ = false;
   double divergence_time_ = -1.0;
   std::string divergence_;
+  std::string notice_;  // capacity reserved in start(): a notice allocates nothing
+  long notice_count_ = 0;
+  bool reactionless_left_ = false;
 };
 
 }  // namespace vms

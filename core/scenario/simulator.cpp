@@ -1,5 +1,6 @@
 #include "core/scenario/simulator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -372,6 +373,8 @@ void Simulator::snapshot(Snapshot& s) {
   const Model& m = scenario_.model;
   s.tracking = false;
   s.tracking_error = 0.0;
+  s.reactionless = s.reactionless_outside = false;
+  s.reactionless_task_residual = s.reactionless_vehicle_rate = 0.0;
   s.time = t_;
   s.state = state_;
   computeKinematics(m, data_, state_);
@@ -406,10 +409,19 @@ void Simulator::snapshot(Snapshot& s) {
             std::abs(reference[static_cast<Eigen::Index>(k)] - state_.q[joint->joints[k]]);
         if (std::isnan(d) || d > e) e = d;  // max |q_d - q|, NaN kept
       }
-    } else if (std::holds_alternative<ResolvedRateSetup>(setup)) {
+    } else if (const auto* rr = std::get_if<ResolvedRateSetup>(&setup)) {
+      auto& controller = static_cast<ResolvedRateController&>(*controllers_[i]);
       double pos = 0.0, ori = 0.0;
-      static_cast<ResolvedRateController&>(*controllers_[i]).poseError(state_, pos, ori);
+      controller.poseError(state_, pos, ori);
       e = pos;
+      if (rr->options.reactionless) {
+        const ReactionlessCommand& c = controller.lastReactionless();
+        s.reactionless = true;
+        s.reactionless_task_residual =
+            std::max(s.reactionless_task_residual, c.null_space_residual);
+        s.reactionless_vehicle_rate = std::max(s.reactionless_vehicle_rate, c.disturbance);
+        s.reactionless_outside = s.reactionless_outside || !c.in_null_space;
+      }
     } else if (const auto* w = std::get_if<WheelAttitudeSetup>(&setup)) {
       e = attitudeDeviationAngle(w->target, state_.base_orientation);
     } else {

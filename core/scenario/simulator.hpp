@@ -40,6 +40,15 @@ struct Snapshot {
   double tracking_error = 0.0;                   // joint controllers: max |q_d - q| (rad or m);
                                                  // resolved_rate: end-effector position error (m);
   // wheel_attitude/thruster_hold: attitude error (rad)
+  // reaction_null_space controllers (reaction_null_space.hpp's figures of the last control
+  // update, held over the step like the joint forces; zero before the first update, the
+  // largest over several controllers): the null-space residual |v - J qd_N| (m/s, or m/s and
+  // rad/s for a pose task), the vehicle rotation rate |D qd| of the commanded rates (rad/s),
+  // and whether the task left the reaction null space (least-disturbance rates).
+  bool reactionless = false;
+  double reactionless_task_residual = 0.0;
+  double reactionless_vehicle_rate = 0.0;
+  bool reactionless_outside = false;
   VecX joint_torque;      // last applied (saturated) joint forces, every joint
   VecX thruster_command;  // thruster commands in [0, 1] acting at the start of the last step
                           // (held commands projected for the mode at that state; within the
