@@ -5,8 +5,8 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/io/text_files.hpp"
 #include "core/io/model_io.hpp"
+#include "core/io/text_files.hpp"
 #include "core/io/urdf_export.hpp"
 
 namespace vms::cli {
@@ -24,10 +24,8 @@ int runConvert(int argc, char** argv) {
     throw UsageError("--copy-meshes writes a URDF package: OUTPUT must end in .urdf; " +
                      std::string(usage));
   const Model model = loadModelFromArguments(args, args.positional()[0]);
-  ModelDescription d = model.description;
-  d.base_type = model.base_type;
-  d.dh.reset();  // a DH table is written out as its links and joints (the workbench's Save keeps
-                 // it)
+  // A DH table is written out as its links and joints (the workbench's Save keeps it).
+  const ModelDescription d = savableDescription(model);
   if (!args.has("copy-meshes")) {
     saveModelDescription(d, output);
     return kExitOk;

@@ -3,15 +3,13 @@
 // The arm's root link attached to a link or frame of the vehicle through a fixed joint, saved
 // as one model (core/model/compose_models.hpp). Relative mesh paths of both files are rebased
 // on the output's folder.
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "core/io/model_io.hpp"
-#include "core/model/compile_model.hpp"
-#include "core/model/compose_models.hpp"
+#include "core/io/mount_files.hpp"
 
 namespace vms::cli {
 
@@ -36,15 +34,6 @@ Vec3 triple(const Arguments& args, const std::string& name) {
   return Vec3(v[0], v[1], v[2]);
 }
 
-/// The folder of `file` relative to the folder of `output` ("" when they are the same).
-std::string folderRelativeTo(const std::string& file, const std::string& output) {
-  namespace fs = std::filesystem;
-  const fs::path from = fs::absolute(fs::path(output)).parent_path();
-  const fs::path to = fs::absolute(fs::path(file)).parent_path();
-  const fs::path rel = to.lexically_normal().lexically_relative(from.lexically_normal());
-  return rel.empty() || rel == "." ? std::string() : rel.generic_string();
-}
-
 }  // namespace
 
 int runMount(int argc, char** argv) {
@@ -60,33 +49,22 @@ int runMount(int argc, char** argv) {
   // Both files are checked as models of their own first (every error names its file).
   const Model vehicle_model = loadModelFromArguments(args, vehicle_path);
   const Model arm_model = loadModelFromArguments(args, arm_path);
-  ModelDescription vehicle = vehicle_model.description;
-  vehicle.base_type = vehicle_model.base_type;
-  prefixRelativeMeshPaths(vehicle, folderRelativeTo(vehicle_path, output));
-  MountOptions o;
-  o.parent_link = args.get("at").value_or("");
-  o.placement.p = triple(args, "xyz");
-  const Vec3 rpy = triple(args, "rpy");
-  o.placement.R =
-      (Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
-       Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()))
-          .toRotationMatrix();
+  MountFileOptions o;
+  o.at = args.get("at").value_or("");
+  o.xyz = triple(args, "xyz");
+  o.rpy = triple(args, "rpy");
   o.prefix = args.get("prefix").value_or("");
-  o.mount_joint = args.get("joint").value_or("");
-  o.arm_mesh_directory = folderRelativeTo(arm_path, output);
-  ModelDescription mounted;
-  try {
-    mounted = mountArm(vehicle, arm_model.description, o);
-  } catch (const ModelError& e) {
-    throw ModelError(arm_path + ": " + e.what());
-  }
-  const Model result = compileModel(mounted);  // valid before anything is written
-  saveModelDescription(mounted, output);
-  const std::string parent = o.parent_link.empty() ? rootLinkName(vehicle) : o.parent_link;
-  std::cout << "vms mount: wrote " << output << ": " << mounted.links.size() << " links, "
-            << result.njoints << " moving joints (" << arm_model.description.links.size()
-            << " links of " << arm_path << " on '" << parent << "' of " << vehicle_path
-            << ", vehicle base " << toString(result.base_type) << ")\n";
+  o.joint = args.get("joint").value_or("");
+  // Compiled (valid) before anything is written.
+  const MountedModel mounted =
+      mountModelFiles(vehicle_model, vehicle_path, arm_model, arm_path, output, o);
+  saveModelDescription(mounted.description, output);
+  const Model& result = mounted.model;
+  std::cout << "vms mount: wrote " << output << ": " << mounted.description.links.size()
+            << " links, " << result.njoints << " moving joints ("
+            << arm_model.description.links.size() << " links of " << arm_path << " on '"
+            << mounted.parent_link << "' of " << vehicle_path << ", vehicle base "
+            << toString(result.base_type) << ")\n";
   return kExitOk;
 }
 

@@ -37,23 +37,36 @@ ModelDescription loadModelDescription(const std::string& path, std::vector<std::
   return f == Format::Urdf ? parseUrdf(text, path, warnings) : parseVmsJson(text, path, warnings);
 }
 
-Model loadModel(const std::string& path, std::optional<BaseType> base_override,
-                std::vector<std::string>* warnings, bool repair_inertia) {
-  ModelDescription d = loadModelDescription(path, warnings);
+Model compileLoadedModel(ModelDescription d, const std::string& source,
+                         std::optional<BaseType> base_override, std::vector<std::string>* warnings,
+                         bool repair_inertia) {
   if (base_override) d.base_type = *base_override;
   if (repair_inertia)
     for (const std::string& w : repairInertias(d))
-      if (warnings) warnings->push_back(path + ": " + w);
+      if (warnings) warnings->push_back(source + ": " + w);
   std::vector<std::string> compile_warnings;
   Model m;
   try {
     m = compileModel(d, &compile_warnings);
   } catch (const ModelError& e) {
-    throw ModelError(path + ": " + e.what());
+    throw ModelError(source + ": " + e.what());
   }
   if (warnings)
-    for (const auto& w : compile_warnings) warnings->push_back(path + ": " + w);
+    for (const auto& w : compile_warnings) warnings->push_back(source + ": " + w);
   return m;
+}
+
+Model loadModel(const std::string& path, std::optional<BaseType> base_override,
+                std::vector<std::string>* warnings, bool repair_inertia) {
+  return compileLoadedModel(loadModelDescription(path, warnings), path, base_override, warnings,
+                            repair_inertia);
+}
+
+ModelDescription savableDescription(const Model& model) {
+  ModelDescription d = model.description;
+  d.base_type = model.base_type;
+  d.dh.reset();
+  return d;
 }
 
 void saveModelDescription(const ModelDescription& d, const std::string& path) {

@@ -23,6 +23,13 @@ namespace vms {
 ModelDescription loadModelDescription(const std::string& path,
                                       std::vector<std::string>* warnings = nullptr);
 
+/// What loadModel does with a description read from `source` (a file name, or what names a
+/// description that is not a file): the optional base-type override, the inertia repair and
+/// compileModel, with `source` prefixed to compile errors and to every warning.
+Model compileLoadedModel(ModelDescription d, const std::string& source,
+                         std::optional<BaseType> base_override = std::nullopt,
+                         std::vector<std::string>* warnings = nullptr, bool repair_inertia = false);
+
 /// loadModelDescription + optional base-type override + compileModel, with the file name
 /// prefixed to compile errors ("<path>: link 'x': mass is negative (-1.000000)").
 /// `repair_inertia`: links whose inertia is not physical get the mean of their principal
@@ -33,6 +40,11 @@ Model loadModel(const std::string& path, std::optional<BaseType> base_override =
 /// Writes by extension (.urdf or .vms.json). Throws ModelError on an unknown extension or on
 /// an I/O failure.
 void saveModelDescription(const ModelDescription& d, const std::string& path);
+
+/// The description `vms convert` writes for a model: what it was compiled from, with the
+/// vehicle type it was compiled with (a --base override included) and a DH table written out
+/// as its links, joints and end-effector frame (every number editable where it is).
+ModelDescription savableDescription(const Model& model);
 
 /// True if the path names a model file this module reads (".urdf" or ".vms.json", any case).
 bool isModelFileName(const std::string& path);

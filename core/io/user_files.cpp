@@ -1,6 +1,7 @@
 #include "core/io/user_files.hpp"
 
 #include "core/io/model_io.hpp"
+#include "core/io/vms_json.hpp"
 #include "core/model/inertia_repair.hpp"
 
 namespace vms {
@@ -21,6 +22,24 @@ Model loadUserModel(const std::string& path, std::optional<BaseType> base, bool 
       throw ModelError(withRepairHint(e.what()));
     }
   });
+}
+
+Model loadUserModelText(const std::string& text, const std::string& source,
+                        std::optional<BaseType> base, bool repair_inertia,
+                        std::vector<std::string>* warnings) {
+  return namingFile(source, [&] {
+    try {
+      return compileLoadedModel(parseVmsJson(text, source, warnings), source, base, warnings,
+                                repair_inertia);
+    } catch (const ModelError& e) {
+      throw ModelError(withRepairHint(e.what()));
+    }
+  });
+}
+
+ModelDescription loadUserModelDescription(const std::string& path,
+                                          std::vector<std::string>* warnings) {
+  return namingFile(path, [&] { return loadModelDescription(path, warnings); });
 }
 
 StateFile loadUserState(const std::string& path, const Model& model,

@@ -46,6 +46,18 @@ std::string withRepairHint(const std::string& message);
 Model loadUserModel(const std::string& path, std::optional<BaseType> base, bool repair_inertia,
                     std::vector<std::string>* warnings);
 
+/// A model given as the text of a .vms.json file and named `source` in every message (the
+/// Python package's edited descriptions): parsed and compiled exactly as loadUserModel
+/// compiles the file `source` would be, with the same errors and warnings.
+Model loadUserModelText(const std::string& text, const std::string& source,
+                        std::optional<BaseType> base, bool repair_inertia,
+                        std::vector<std::string>* warnings);
+
+/// The description in the model file `path`, before compiling (loadModelDescription); errors
+/// name the file.
+ModelDescription loadUserModelDescription(const std::string& path,
+                                          std::vector<std::string>* warnings);
+
 /// The STATE file `path` for `model` (readStateFile); warnings appended to `warnings`.
 StateFile loadUserState(const std::string& path, const Model& model,
                         std::vector<std::string>* warnings);

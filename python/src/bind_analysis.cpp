@@ -17,45 +17,13 @@
 #include "core/analysis/momentum_partition.hpp"
 #include "core/analysis/operational_space_inertia.hpp"
 #include "core/model/data.hpp"
+#include "model_arguments.hpp"
 
 namespace py = pybind11;
 
 namespace vms::python {
 
 namespace {
-
-const Model& modelOf(const PyModel& model, const PyState& state, const char* function) {
-  if (state.model != model.model)
-    throw py::value_error(std::string(function) + ": the state belongs to another model ('" +
-                          state.model->name + "'); load it with this model");
-  return *model.model;
-}
-
-int frameOf(const Model& m, const std::string& frame, const char* function) {
-  const int k = m.frameIndex(frame);
-  if (k >= 0) return k;
-  std::string names;
-  for (const Frame& f : m.frames) names += (names.empty() ? "" : ", ") + f.name;
-  throw py::value_error(std::string(function) + ": the model has no frame '" + frame +
-                        "' (its frames: " + names + ")");
-}
-
-int jointOf(const Model& m, const py::object& joint, const char* function) {
-  if (py::isinstance<py::str>(joint)) {
-    const std::string name = joint.cast<std::string>();
-    const int k = m.jointIndex(name);
-    if (k >= 0) return k;
-    std::string names;
-    for (const std::string& n : m.joint_names) names += (names.empty() ? "" : ", ") + n;
-    throw py::value_error(std::string(function) + ": the model has no moving joint '" + name +
-                          "' (its joints: " + names + ")");
-  }
-  const long k = joint.cast<long>();
-  if (k < 0 || k >= m.njoints)
-    throw py::value_error(std::string(function) + ": joint index " + std::to_string(k) +
-                          " is out of range (0 .. " + std::to_string(m.njoints - 1) + ")");
-  return static_cast<int>(k);
-}
 
 py::dict generalizedJacobian(const PyModel& model, const PyState& state, const std::string& frame) {
   const Model& m = modelOf(model, state, "generalized_jacobian");

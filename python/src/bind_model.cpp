@@ -10,6 +10,7 @@
 #include "core/io/trajectory_row.hpp"
 #include "core/io/user_files.hpp"
 #include "core/model/base_type.hpp"
+#include "model_arguments.hpp"
 
 namespace py = pybind11;
 
@@ -19,12 +20,7 @@ namespace {
 
 PyModel loadModel(const std::string& path, const std::optional<std::string>& base,
                   bool repair_inertia) {
-  std::optional<BaseType> type;
-  if (base) {
-    type = baseTypeFromString(*base);
-    if (!type)
-      throw py::value_error("base: unknown vehicle type '" + *base + "' (" + baseTypeNames() + ")");
-  }
+  const std::optional<BaseType> type = baseTypeArgument(base);
   std::vector<std::string> warnings;
   auto model = std::make_shared<const Model>(loadUserModel(path, type, repair_inertia, &warnings));
   warnInput(warnings);

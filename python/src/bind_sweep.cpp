@@ -54,12 +54,17 @@ py::dict sweep(const std::string& source, const std::string& base_dir, io::Json 
                std::vector<std::string> warnings,
                const std::vector<std::pair<std::string, std::vector<double>>>& params,
                const std::optional<std::vector<std::string>>& metric_names,
-               const std::optional<long>& jobs_option, bool repair_inertia) {
+               const std::optional<long>& jobs_option, bool repair_inertia,
+               const std::optional<std::pair<long, long>>& shard) {
   if (params.empty()) throw py::value_error("params: at least one {path: values}");
   const long jobs =
       jobs_option.value_or(std::max(1L, static_cast<long>(std::thread::hardware_concurrency())));
   if (jobs < 1 || jobs > 1024)
     throw py::value_error("jobs: expected 1 to 1024, got " + std::to_string(jobs));
+  const auto [shard_k, shard_n] = shard.value_or(std::pair<long, long>(1, 1));
+  if (shard_n < 1 || shard_k < 1 || shard_k > shard_n)
+    throw py::value_error("shard: expected (k, n) with 1 <= k <= n, got (" +
+                          std::to_string(shard_k) + ", " + std::to_string(shard_n) + ")");
   std::vector<SweepParameter> parameters;
   for (const auto& [path, values] : params)
     parameters.push_back(asParams([&] { return listedSweepParameter(path, values); }));
@@ -69,8 +74,11 @@ py::dict sweep(const std::string& source, const std::string& base_dir, io::Json 
 
   std::vector<std::string> figures, metrics;
   std::vector<SweepPointResult> results;
-  std::vector<std::size_t> points(sweep.grid().size());
-  for (std::size_t i = 0; i < points.size(); ++i) points[i] = i;
+  // The shard's grid points, as vms sweep --shard K/N takes them: index % n == k - 1.
+  std::vector<std::size_t> points;
+  for (std::size_t i = static_cast<std::size_t>(shard_k - 1); i < sweep.grid().size();
+       i += static_cast<std::size_t>(shard_n))
+    points.push_back(i);
   {
     py::gil_scoped_release release;
     figures = sweep.figureNames();
@@ -123,27 +131,28 @@ void bindSweep(py::module_& m) {
       [](const std::string& path,
          const std::vector<std::pair<std::string, std::vector<double>>>& params,
          const std::optional<std::vector<std::string>>& metrics, const std::optional<long>& jobs,
-         bool repair_inertia) {
+         bool repair_inertia, const std::optional<std::pair<long, long>>& shard) {
         std::vector<std::string> warnings;
         io::Json scenario = readSweepScenario(path, &warnings);
         return sweep(path, scenarioFolder(path), std::move(scenario), std::move(warnings), params,
-                     metrics, jobs, repair_inertia);
+                     metrics, jobs, repair_inertia, shard);
       },
       py::arg("path"), py::arg("params"), py::arg("metrics"), py::arg("jobs"),
-      py::arg("repair_inertia"), "Runs a design study of a scenario file (see vms.sweep).");
+      py::arg("repair_inertia"), py::arg("shard"),
+      "Runs a design study of a scenario file (see vms.sweep).");
   m.def(
       "sweep_text",
       [](const std::string& text, const std::string& source, const std::string& base_dir,
          const std::vector<std::pair<std::string, std::vector<double>>>& params,
          const std::optional<std::vector<std::string>>& metrics, const std::optional<long>& jobs,
-         bool repair_inertia) {
+         bool repair_inertia, const std::optional<std::pair<long, long>>& shard) {
         std::vector<std::string> warnings;
         io::Json scenario = parseSweepScenario(text, source, base_dir, &warnings);
         return sweep(source, base_dir, std::move(scenario), std::move(warnings), params, metrics,
-                     jobs, repair_inertia);
+                     jobs, repair_inertia, shard);
       },
       py::arg("text"), py::arg("source"), py::arg("base_dir"), py::arg("params"),
-      py::arg("metrics"), py::arg("jobs"), py::arg("repair_inertia"),
+      py::arg("metrics"), py::arg("jobs"), py::arg("repair_inertia"), py::arg("shard"),
       "Runs a design study of a scenario given as JSON text (see vms.sweep).");
 }
 

@@ -45,6 +45,13 @@ void bindSimulator(pybind11::module_& m);
 /// generalized_jacobian, mechanical_connection, attitude_disturbance, curvature,
 /// disturbance_map, manipulability, operational_space_inertia, momentum_partition.
 void bindAnalysis(pybind11::module_& m);
+/// model_description_text, file_description_text, compile_model_text, random_tree_text,
+/// random_state (model descriptions edited in Python and compiled).
+void bindDescription(pybind11::module_& m);
+/// reachable_workspace.
+void bindWorkspace(pybind11::module_& m);
+/// mount, convert (vms mount, vms convert).
+void bindModelFiles(pybind11::module_& m);
 /// Method, Solver, Integrator, PrintedVariant, solvers, integrators, solver, integrator,
 /// vehicle_types.
 void bindRegistries(pybind11::module_& m);

@@ -16,4 +16,7 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindRegistries(m);
   vms::python::bindSimulator(m);
   vms::python::bindAnalysis(m);
+  vms::python::bindDescription(m);
+  vms::python::bindWorkspace(m);
+  vms::python::bindModelFiles(m);
 }

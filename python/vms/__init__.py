@@ -42,20 +42,30 @@ __all__ = [
     "State",
     "Simulator",
     "__version__",
+    "MUJOCO_VERSION",
     "attitude_disturbance",
+    "compile_model",
+    "convert",
     "curvature",
     "disturbance_map",
     "forward_dynamics",
+    "has_mujoco",
     "generalized_jacobian",
     "inspect",
     "integrator",
     "integrators",
+    "load_description",
     "load_model",
     "load_state",
     "manipulability",
     "mechanical_connection",
     "momentum_partition",
+    "mount",
+    "mujoco_forward_dynamics",
     "operational_space_inertia",
+    "random_state",
+    "random_tree",
+    "reachable_workspace",
     "run",
     "solver",
     "solvers",
@@ -72,12 +82,14 @@ InputWarning.__doc__ = """Something in a model or state file that was accepted w
 or an assumption (a quaternion normalised, a revolute joint without limits, an inertia
 repaired); the message is what ``vms`` prints after ``vms: warning:``."""
 
-Model.__doc__ = """A compiled model, read-only; made by :func:`load_model`.
+Model.__doc__ = """A compiled model, read-only; made by :func:`load_model` or
+:func:`compile_model` (also ``Model.from_description(description)``).
 
 Attributes: ``name``, ``base_type`` (vehicle type: ``free``, ``planar``, ...), ``njoints``
 (moving joints, n), ``dof`` (vehicle degrees of freedom + n), ``nbodies``, ``joint_names`` (the
 joint order of every array), ``body_names``, ``frame_names`` (every link and named frame, for
-the analysis functions' ``frame``), ``total_mass`` (kg), ``gravity`` (world, m/s^2)."""
+the analysis functions' ``frame``), ``total_mass`` (kg), ``gravity`` (world, m/s^2).
+``description()`` is the description it was compiled from, a dict to edit and compile again."""
 
 State.__doc__ = """A state of one model, with its joint forces; made by :func:`load_state`.
 
@@ -98,6 +110,11 @@ def _state_from_row(row, model):
 
 
 State.from_row = staticmethod(_state_from_row)
+
+from vms._descriptions import compile_model, load_description, random_state, random_tree  # noqa: E402
+from vms._model_files import convert, mount  # noqa: E402
+from vms._mujoco_reference import MUJOCO_VERSION, has_mujoco, mujoco_forward_dynamics  # noqa: E402
+from vms._workspace import reachable_workspace  # noqa: E402
 
 
 def load_model(path, base=None, repair_inertia=False):
@@ -183,7 +200,7 @@ def run(scenario, repair_inertia=False):
     return _core.run_file(_os.fspath(scenario), bool(repair_inertia))
 
 
-def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False):
+def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False, shard=None):
     """Runs a design study as ``vms sweep`` does and returns its table as a dict of arrays.
 
     ``scenario``: a ``*.scenario.json`` path or a dict (as for :func:`run`). ``params``: dict
@@ -198,9 +215,14 @@ def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False):
     array per parameter (its values at each point), one per metric, ``status`` (0 ran to the
     end, 3 diverged: its figures cover the run up to then, with a RuntimeWarning) and
     ``grid_points``. Every point is run by the core run loop exactly as ``vms run`` runs the
-    patched scenario, with the GIL released. Raises :class:`InputError` (``vms sweep``'s line)
+    patched scenario, with the GIL released.
+
+    ``shard=(k, n)`` (1 <= k <= n, as ``vms sweep --shard K/N``; a Slurm array's task k of n):
+    only the grid points whose index modulo n is k - 1, the rows ``vms sweep --shard K/N``
+    writes; the n shards' tables concatenated and ordered by ``index`` are the whole sweep's.
+    Raises :class:`InputError` (``vms sweep``'s line)
     when the scenario or a grid point cannot be run, ValueError for bad ``params``,
-    ``metrics`` or ``jobs``."""
+    ``metrics``, ``jobs`` or ``shard``."""
     import numpy as _np
 
     pairs = [(str(path), [float(v) for v in _np.atleast_1d(_np.asarray(values, dtype=float)).ravel()])
@@ -209,10 +231,14 @@ def sweep(scenario, params, metrics=None, jobs=None, repair_inertia=False):
         metrics = [metrics]
     elif metrics is not None:
         metrics = [str(m) for m in metrics]
+    if shard is not None:
+        k, n = shard
+        shard = (int(k), int(n))
     if isinstance(scenario, dict):
         return _core.sweep_text(_json.dumps(scenario), "<scenario dict>", "", pairs, metrics, jobs,
-                                bool(repair_inertia))
-    return _core.sweep_file(_os.fspath(scenario), pairs, metrics, jobs, bool(repair_inertia))
+                                bool(repair_inertia), shard)
+    return _core.sweep_file(_os.fspath(scenario), pairs, metrics, jobs, bool(repair_inertia),
+                            shard)
 
 
 Method.__doc__ = """A solver or integrator as its registry entry describes it (the entry ``vms
