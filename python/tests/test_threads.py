@@ -1,6 +1,7 @@
-"""The GIL is released while vms.forward_dynamics, vms.run and vms.sweep compute: another Python thread keeps
-running during the call (a call holding the GIL would stall it for the whole call; the check
-needs no second core and no timing ratio)."""
+"""The GIL is released while vms.forward_dynamics, vms.run, vms.sweep, vms.reachable_workspace and
+vms.mujoco_forward_dynamics compute: another Python thread keeps running during the call (a
+call holding the GIL would stall it for the whole call; the check needs no second core and no
+timing ratio)."""
 
 import os
 import threading
@@ -90,3 +91,23 @@ def test_another_thread_runs_during_a_run_and_a_sweep():
     assert duration > 0.05, "the sweep is too short to tell"
     assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of a {duration:.3f} s sweep"
     assert list(table["status"]) == [0, 0, 0, 0]
+
+
+def test_another_thread_runs_during_a_workspace_and_a_mujoco_batch():
+    model = vms.load_model(MODEL)
+    state = vms.load_state(os.path.join(MODELS_DIR, "state_seed004_spatial_moving.json"), model)
+    duration, stall, (cloud,) = run_while_counting(
+        [lambda: vms.reachable_workspace(model, state, "end_effector", samples=30_000,
+                                         vehicle="free")])
+    assert duration > 0.05, "the workspace is too short to tell"
+    assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of {duration:.3f} s"
+    np.testing.assert_array_equal(
+        cloud["positions"],
+        vms.reachable_workspace(model, state, "end_effector", samples=30_000,
+                                vehicle="free")["positions"])
+    if vms.has_mujoco():
+        X, TAU = batch(model, 5_000, 4)
+        duration, stall, (out,) = run_while_counting(
+            [lambda: vms.mujoco_forward_dynamics(model, X, TAU)])
+        assert duration > 0.05, "the MuJoCo batch is too short to tell"
+        assert stall < 0.5 * duration, f"this thread stalled {stall:.3f} s of {duration:.3f} s"
