@@ -42,7 +42,6 @@ __all__ = [
     "State",
     "Simulator",
     "__version__",
-    "MUJOCO_VERSION",
     "attitude_disturbance",
     "compile_model",
     "convert",
@@ -113,7 +112,7 @@ State.from_row = staticmethod(_state_from_row)
 
 from vms._descriptions import compile_model, load_description, random_state, random_tree  # noqa: E402
 from vms._model_files import convert, mount  # noqa: E402
-from vms._mujoco_reference import MUJOCO_VERSION, has_mujoco, mujoco_forward_dynamics  # noqa: E402
+from vms._mujoco_reference import has_mujoco, mujoco_forward_dynamics  # noqa: E402
 from vms._workspace import reachable_workspace  # noqa: E402
 
 

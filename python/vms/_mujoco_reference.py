@@ -7,12 +7,10 @@ try:
 except ImportError:  # built without MuJoCo (libmujoco-dev not found at configure time)
     _mujoco = None
 
-MUJOCO_VERSION = None if _mujoco is None else _mujoco.version
-
 
 def has_mujoco():
-    """True when this build has MuJoCo (libmujoco-dev was found when it was configured);
-    ``MUJOCO_VERSION`` is then its ``mj_version()`` (e.g. ``"222"``), else None."""
+    """True when this build has MuJoCo (libmujoco-dev was found when it was configured), so
+    that :func:`mujoco_forward_dynamics` works."""
     return _mujoco is not None
 
 
