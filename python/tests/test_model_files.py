@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import vms
-from conftest import MODELS_DIR, cli_error_line, run_cli
+from conftest import MODELS_DIR, cli_error_line, run_cli, write_json
 
 SPATIAL = os.path.join(MODELS_DIR, "seed004_spatial.vms.json")
 SPATIAL_URDF = os.path.join(MODELS_DIR, "seed004_spatial.urdf")
@@ -106,3 +106,33 @@ def test_mount_errors(tmp_path):
     assert not os.path.exists(tmp_path / "m.vms.json")
     with pytest.raises(ValueError, match="xyz: expected three"):
         vms.mount(SPATIAL, PLANAR_URDF, xyz=(1, 2))
+
+
+def test_mount_rebases_mesh_paths_as_the_cli(tmp_path, monkeypatch):
+    # A vehicle and an arm in two folders, each naming a mesh relative to its file; the output
+    # in a third folder: both paths rebased on it, as `vms mount` rebases them.
+    vehicle = vms.load_model(SPATIAL).description()
+    vehicle["links"][0]["visuals"] = [{"shape": "mesh", "mesh": "meshes/hull.stl"}]
+    arm = vms.load_description(PLANAR_URDF)
+    arm["links"][1]["visuals"] = [{"shape": "mesh", "mesh": "../parts/link1.obj",
+                                   "scale": [0.001, 0.001, 0.001]}]
+    os.makedirs(tmp_path / "vehicles")
+    os.makedirs(tmp_path / "arms" / "planar")
+    os.makedirs(tmp_path / "out" / "cli")
+    os.makedirs(tmp_path / "out" / "py")
+    vehicle_path = write_json(tmp_path / "vehicles" / "craft.vms.json", vehicle)
+    arm_path = write_json(tmp_path / "arms" / "planar" / "arm.vms.json", arm)
+    cli_ok("mount", vehicle_path, arm_path, tmp_path / "out" / "cli" / "m.vms.json", "--prefix",
+           "arm_")
+    d = vms.mount(vehicle_path, arm_path, tmp_path / "out" / "py" / "m.vms.json", prefix="arm_")
+    assert read(tmp_path / "out" / "py" / "m.vms.json") == \
+        read(tmp_path / "out" / "cli" / "m.vms.json")
+    meshes = [v["mesh"] for l in d["links"] for v in l.get("visuals", []) if v["shape"] == "mesh"]
+    assert [os.path.normpath(m) for m in meshes] == [
+        "../../vehicles/meshes/hull.stl", "../../arms/parts/link1.obj"]
+    # Without an output: rebased on the current folder.
+    monkeypatch.chdir(tmp_path)
+    d = vms.mount(vehicle_path, arm_path, prefix="arm_")
+    meshes = [v["mesh"] for l in d["links"] for v in l.get("visuals", []) if v["shape"] == "mesh"]
+    assert [os.path.normpath(m) for m in meshes] == [
+        "vehicles/meshes/hull.stl", "arms/parts/link1.obj"]
