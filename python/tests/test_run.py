@@ -51,6 +51,21 @@ def test_run_equals_cli_on_every_example(path, tmp_path):
     assert summary["columns"] == list(columns)
 
 
+def test_run_reports_leaving_the_reaction_null_space(tmp_path):
+    """The notice `vms run` prints when the end-effector task leaves the reaction null space is
+    summary["reaction_null_space"], at the first time the reactionless_outside column is 1."""
+    path = os.path.join(MODELS_DIR, "seed004_spatial_reactionless_limit.scenario.json")
+    columns, summary = vms.run(path)
+    first = summary["reactionless_first_outside_time"]
+    notice = summary["reaction_null_space"]
+    assert notice.startswith(f"the end-effector task left the reaction null space at t = {first:.6g} s")
+    _, _, err = cli_run(path, str(tmp_path / "out"))
+    assert f"vms: note: {notice}\n" in err
+    outside = columns["reactionless_outside"] > 0
+    assert not outside[columns["t"] < first].any()
+    assert columns["t"][np.argmax(outside)] == first  # an output instant here
+
+
 def test_run_of_a_dict(tmp_path, monkeypatch):
     path = os.path.join(MODELS_DIR, "seed004_planar_closed_loop.scenario.json")
     with open(path) as f:

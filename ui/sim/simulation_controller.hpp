@@ -127,6 +127,9 @@ class SimulationController : public QObject {
   // another integrator can continue from there (play), or reset().
   void diverged(const QString& message);
   void error(const QString& message);  // a rejected command (bad mode, bad dt, ...)
+  // An event of the run that does not stop it (ScenarioRun::notice(): the end-effector task
+  // of a reaction_null_space controller left the reaction null space).
+  void notice(const QString& message);
 
  private:
   struct Impl;

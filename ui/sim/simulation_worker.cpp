@@ -410,7 +410,10 @@ bool SimulationWorker::stepSafely() {
   std::string message;
   try {
     current_recorded_ = false;  // the recorder records the new instant if it is an output one
-    if (run_->advance(1) == 1 && !run_->diverged()) return true;
+    if (run_->advance(1) == 1 && !run_->diverged()) {
+      postNewNotice();
+      return true;
+    }
     message = run_->divergenceMessage();
   } catch (...) {
     message = "simulation stopped: " + describeCurrentException();
@@ -474,6 +477,7 @@ void SimulationWorker::startRun(std::shared_ptr<Simulator> simulator,
   auto run = std::make_unique<ScenarioRun>(std::move(simulator));
   builder_ = std::move(builder);
   run_ = std::move(run);
+  notices_posted_ = 0;
   scrubbing_ = false;
   history_.clear();
   current_recorded_ = false;
@@ -594,6 +598,15 @@ void SimulationWorker::postError(const std::string& message) {
   const QString text = QString::fromStdString(message);
   QMetaObject::invokeMethod(
       owner, [owner, text] { emit owner->error(text); }, Qt::QueuedConnection);
+}
+
+void SimulationWorker::postNewNotice() {
+  if (run_->noticeCount() == notices_posted_) return;
+  notices_posted_ = run_->noticeCount();
+  SimulationController* owner = owner_;
+  const QString text = QString::fromStdString(run_->notice());
+  QMetaObject::invokeMethod(
+      owner, [owner, text] { emit owner->notice(text); }, Qt::QueuedConnection);
 }
 
 void SimulationWorker::postDiverged(const std::string& message) {

@@ -107,6 +107,7 @@ class SimulationWorker {
   PerturbationSpec pull_gains_;  // the pull going on and its gains (body -1: none)
   void postError(const std::string& message);
   void postDiverged(const std::string& message);
+  void postNewNotice();  // the run's notice, if it is one not yet posted
   void notifyFrame();
   void updateSimulatedTime();
   void updateRunningSolver();
@@ -151,6 +152,7 @@ class SimulationWorker {
   std::unique_ptr<ScenarioRun> run_;
   std::unique_ptr<FrameBuilder> builder_;
   HistoryRecorder recorder_{*this};
+  long notices_posted_ = 0;        // of run_'s noticeCount()
   bool current_recorded_ = false;  // the current state is in the history
   SimFrame record_frame_;
   // Incremented on the calling thread by load()/reset(); generation_ is the worker's copy for

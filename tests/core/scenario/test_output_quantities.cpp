@@ -101,6 +101,59 @@ class TestOutputQuantities : public QObject {
                                                        SummarySection::Momentum, ""}}));
   }
 
+  // reactionless_* exist only with a reaction_null_space controller, as the last CSV columns
+  // (every other column as without them), plotted in their own group; the summary's first
+  // time outside is the time of the first instant whose reactionless_outside is 1 (-1 before).
+  void reactionlessQuantitiesOnlyWithTheController() {
+    const char* names[3] = {"reactionless_task_residual", "reactionless_vehicle_rate",
+                            "reactionless_outside"};
+    const Scenario reach = example("seed004_spatial_reach");
+    const OutputQuantities without = OutputQuantities::forScenario(reach);
+    for (const char* n : names) QVERIFY(!without.find(n));
+    for (const SummaryFigureSpec& f : summaryFigures(reach, true))
+      QVERIFY(f.key.find("reactionless") == std::string::npos);
+
+    const Scenario sc = example("seed004_spatial_reactionless");
+    QVERIFY(hasReactionNullSpaceController(sc) && !hasReactionNullSpaceController(reach));
+    const OutputQuantities table = OutputQuantities::forScenario(sc);
+    const std::vector<std::string> columns = table.csvColumns();
+    QCOMPARE(std::vector<std::string>(columns.end() - 3, columns.end()),
+             std::vector<std::string>(names, names + 3));
+    Scenario plain = sc;  // the same scenario with a plain resolved-rate controller
+    std::get<ResolvedRateSetup>(plain.controllers[0]).options.reactionless = false;
+    QCOMPARE(OutputQuantities::forScenario(plain).csvColumns(),
+             std::vector<std::string>(columns.begin(), columns.end() - 3));
+    for (const char* n : names) {
+      QVERIFY(table.find(n)->isPlotted());
+      QCOMPARE(table.find(n)->group, std::string("Reaction null space"));
+    }
+
+    OutputStatistics stats(table, summaryFigures(sc, true));
+    Snapshot first = Simulator(sc).snapshot(), s = first;
+    const auto figure = [&](const std::string& key) {
+      for (const auto& f : stats.figures())
+        if (f.spec.key == key) return f.value;
+      return -2.0;
+    };
+    const double times[4] = {0.1, 0.2, 0.3, 0.4};
+    const bool outside[4] = {false, true, false, true};
+    const double residual[4] = {0.0, 0.5, 0.0, 0.25}, rate[4] = {0.0, 1e-4, 0.0, 3e-4};
+    for (int i = 0; i < 4; ++i) {
+      s.time = times[i];
+      s.reactionless = true;
+      s.reactionless_outside = outside[i];
+      s.reactionless_task_residual = residual[i];
+      s.reactionless_vehicle_rate = rate[i];
+      const OutputSample at{&s, nullptr};
+      QCOMPARE(table.find("reactionless_outside")->value(at, first), outside[i] ? 1.0 : 0.0);
+      QCOMPARE(table.find("reactionless_task_residual")->value(at, first), residual[i]);
+      stats.accumulate(at, first);
+      QCOMPARE(figure("reactionless_first_outside_time"), i == 0 ? -1.0 : 0.2);
+    }
+    QCOMPARE(figure("reactionless_task_residual_max"), 0.5);
+    QCOMPARE(figure("reactionless_vehicle_rate_max"), 3e-4);
+  }
+
   void evaluationAllocatesNothing() {
     if (!test::countingAvailable()) QSKIP("malloc cannot be interposed under AddressSanitizer");
     const Scenario flying = example("seed003_inspection_flying");

@@ -131,6 +131,10 @@ void MainWindow::connectSignals() {
     toolbar_->syncFromController();  // a rejected setting: show what is in effect
     statusBar()->showMessage(tr("Error: %1").arg(firstLine(message)), 15000);
   });
+  connect(controller_, &SimulationController::notice, this, [this](const QString& message) {
+    context_->warning(message);
+    statusBar()->showMessage(firstLine(message), 15000);
+  });
   connect(controller_, &SimulationController::diverged, this, [this](const QString& message) {
     // Shown until the next message: the run stays stopped until the user acts.
     statusBar()->showMessage(tr("Run stopped: %1").arg(firstLine(message)));
