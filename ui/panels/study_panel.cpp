@@ -136,7 +136,7 @@ struct StudyPanel::Impl {
     plot->legend->setVisible(false);
     // The legend in a row of its own under the axes: it never hides a curve.
     plot->axisRect()->insetLayout()->take(plot->legend);
-    plot->plotLayout()->addElement(1, 0, makeLegendRow(plot, plot->legend));
+    addLegendRow(plot, 1, plot->legend);
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot->legend->setWrap(2);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);

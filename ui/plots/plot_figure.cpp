@@ -123,7 +123,7 @@ PlotFigure::PlotFigure(QCustomPlot* plot, PlotSpec spec)
     const PaneSpec& pane = spec_.panes[p];
     // A legend row above each pane (entries wrap to the width: never cut), then the pane.
     auto* legend = new QCPLegend;
-    plot_->plotLayout()->addElement(2 * p + 1, 0, makeLegendRow(plot_, legend));
+    addLegendRow(plot_, 2 * p + 1, legend);
     plot_->plotLayout()->setRowStretchFactor(2 * p + 1, 0.001);
     legend->setLayer(QStringLiteral("legend"));
     styleLegend(legend);

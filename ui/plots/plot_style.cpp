@@ -99,8 +99,9 @@ void styleLegend(QCPLegend* legend) {
   legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
-QCPLayoutGrid* makeLegendRow(QCustomPlot* plot, QCPLegend* legend) {
+QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row_index, QCPLegend* legend) {
   auto* row = new QCPLayoutGrid;
+  plot->plotLayout()->addElement(row_index, 0, row);  // first: the legend then gets the plot
   row->addElement(0, 0, legend);
   row->addElement(0, 1, new QCPLayoutElement(plot));
   row->setColumnStretchFactor(0, 0.001);
@@ -114,7 +115,7 @@ void placeLegendAbove(QCustomPlot* plot) {
   QCPLayoutGrid* layout = plot->plotLayout();
   if (QCPLayoutInset* inset = plot->axisRect()->insetLayout()) inset->take(legend);
   layout->insertRow(0);
-  layout->addElement(0, 0, makeLegendRow(plot, legend));
+  addLegendRow(plot, 0, legend);
   layout->setRowStretchFactor(0, 0.001);  // as tall as its entries
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
   legend->setWrap(4);

@@ -40,11 +40,11 @@ void styleAxis(QCPAxis* axis, const QString& label);
 /// Logarithmic scale with decade ticks ("1e-12"), or back to linear.
 void setLogScale(QCPAxis* axis, bool log);
 void styleLegend(QCPLegend* legend);
-/// A layout row with `legend` at its left, at its natural width, and an empty element taking the
-/// rest. Put a legend in a layout row only this way: a grid is never wider than its elements
-/// allow, and an empty legend allows no more than its margins, which would squash every axis
-/// rect in the same column to its minimum width.
-QCPLayoutGrid* makeLegendRow(QCustomPlot* plot, QCPLegend* legend);
+/// Puts into cell (`row`, 0) of the plot's layout a grid with `legend` at its left, at its
+/// natural width, and an empty element taking the rest. Put a legend in a layout row only this
+/// way: a grid is never wider than its elements allow, and an empty legend allows no more than
+/// its margins, which would squash every axis rect in the same column to its minimum width.
+QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row, QCPLegend* legend);
 /// Moves the plot's legend out of the axis rect into a row above it, its entries side by side
 /// (wrapping), so that it never covers the curves.
 void placeLegendAbove(QCustomPlot* plot);
