@@ -55,7 +55,7 @@ LAYERS = [
 PRECOMPILED = re.compile(r"^ui/precompiled/(\w+)_pch\.hpp$")
 # The roots whose folders are layers (a folder here that LAYERS misses is an error).
 LAYER_ROOTS = ["core", "ui", "app"]
-NOT_LAYERS = {"ui/precompiled"}
+NOT_LAYERS = {"ui/precompiled", "core/precompiled"}
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cc")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
 QT_OR_VTK = re.compile(r"^(Q[A-Za-z]*|Qt[A-Za-z]*/.*|vtk.*)$")

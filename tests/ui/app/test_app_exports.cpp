@@ -175,8 +175,9 @@ class TestAppExports : public QObject {
                                                if (t0 < 0.0) t0 = frame.snapshot.time;
                                                t1 = frame.snapshot.time;
                                              });
-    runFor(*window_, shownTime(*window_) + 1.5, 1.0);
+    const bool reached = runFor(*window_, shownTime(*window_) + 1.5, 1.0);
     QObject::disconnect(connection);
+    QVERIFY2(reached, qPrintable(QString("the run showed %1 s").arg(shownTime(*window_))));
     QVERIFY(video->indicator()->text().contains("REC"));
     const int frames = video->framesRecorded();
     const long shown = window_->framePump()->framesShown() - shown_before;
@@ -222,6 +223,13 @@ class TestAppExports : public QObject {
     QString error;
     QVERIFY(!window_->exportTrajectory("/nonexistent-dir/x.csv", &error));
     QVERIFY(error.contains("x.csv"));
+  }
+
+  // A failed check leaves no recording running into the next test.
+  void cleanup() {
+    QString error;
+    if (window_ && window_->videoRecording() && window_->videoRecording()->isRecording())
+      window_->stopVideo(&error);
   }
 
   void cleanupTestCase() { window_.reset(); }

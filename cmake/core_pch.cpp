@@ -1,0 +1,1 @@
+// The translation unit that compiles core/precompiled/core_pch.hpp (core/CMakeLists.txt).
