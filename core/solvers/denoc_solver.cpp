@@ -19,10 +19,9 @@ const VariantTable<DenocVariant>& variants() {
       {DenocVariant::PrintedAdot, "printed-adot",
        "(152) as printed: Adot top-right block -(w^x a^x)", "seed 003 (152)",
        "The top-right block of Adot is printed as -(w^x a^x), a matrix product, instead of "
-       "-(w x a)^x, so Ndot is off by 0.44 and C by 0.31. With revolute joints and the "
-       "paper's body-origin twists the missing part vanishes, so the accelerations, energy "
-       "and momentum are unchanged and only the matrices show it (with prismatic joints, "
-       "or about the centres of mass, the motion changes too).",
+       "-(w x a)^x, so Ndot is off by 0.44 and C by 0.31. The missing a^x w^x only ever "
+       "multiplies the parent's own angular velocity w in Ndot nu, where it vanishes, so no "
+       "state of any tree changes the motion: it shows in the matrices alone (no ghost run).",
        0.0, demoTree(BaseType::Free, 6, true, 0.0, 22)},
       {DenocVariant::PrintedBaseRate, "printed-base-rate",
        "(139)/(162) read as N_b,d = 1 constant: Ndot_b,d = 0", "seed 003 (139)/(162)",
@@ -86,9 +85,7 @@ const SolverEntry& denocSolverEntry() {
     e.printed_variants = printedVariants(variants(), [](const Model& model, DenocVariant v) {
       DenocOptions o;
       o.variant = v;
-      // (152) belongs to the paper's §7.4 twists about the body origin; there its error never
-      // reaches the accelerations. About the centre of mass (the registry's SPART point) the
-      // same printed block does change them (test_errata_registry measures it).
+      // (152) belongs to the paper's §7.4 twists about the body origin.
       if (v == DenocVariant::PrintedAdot) o.point = DenocReferencePoint::BodyOrigin;
       return std::make_unique<DenocSolver>(model, o);
     });
@@ -215,11 +212,14 @@ void DenocSolver::buildN(const Model& model) {
   Xc_[0].setZero();
   for (int i = 1; i < nb_; ++i) {
     const int p = parent_[i];
-    Mat3 X;
-    if (printed_adot)  // (152) as printed: -(w^x a^x)
-      X.noalias() = -skew(w_ang_[p]) * skew(r_[i] - r_[p]);
-    else  // -(adot)^x; for a fixed in the parent, adot = w x a: the commutator of (151)
-      X = -skew(rdot_[i] - rdot_[p]);
+    const Vec3 a = r_[i] - r_[p];
+    // -(adot)^x; for a fixed in the parent, adot = w x a: the commutator of (151). The rest of
+    // adot (a prismatic slide, a centre of mass turning with its joint) is beyond (151).
+    Mat3 X = -skew(rdot_[i] - rdot_[p]);
+    if (printed_adot) {  // (152) as printed: the -(w x a)^x part read as -(w^x a^x)
+      X += skew(w_ang_[p].cross(a));
+      X.noalias() -= skew(w_ang_[p]) * skew(a);
+    }
     Xc_[i] = Xc_[p] + X;
   }
   N_.setZero();

@@ -27,7 +27,8 @@ enum class DenocReferencePoint {
 enum class DenocVariant {
   /// Adot_{i,i-1} top-right block -(w x a)^x (the commutator of (151)), Ndot_{b,d} = Omega_b P_b.
   Corrected,
-  /// (152) as printed: top-right block of Adot_{i,i-1} = -(w^x a^x), a matrix product.
+  /// (152) as printed: the -(w x a)^x part of Adot_{i,i-1}'s top-right block read as
+  /// -(w^x a^x), a matrix product. Ndot and C change; the accelerations never do.
   PrintedAdot,
   /// (139)/(162): N_{b,d} = 1 taken as constant, so Ndot_{b,d} = 0 although the vehicle
   /// coordinates are its body twist (P_b undefined in the paper).

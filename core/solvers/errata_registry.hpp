@@ -1,9 +1,11 @@
 #pragma once
-// The errata of the seed papers as runnable solvers: one table, each entry a printed equation
+// The errata of the seed papers that run as solvers: one table, each entry a printed equation
 // that the notes correct, with the solver variant that evaluates it as printed, collected from
 // the solvers' registry entries (SolverEntry::printed_variants). The desktop app's errata mode
 // runs them next to the corrected solver (a ghost run, a second curve); the tests check that
-// every *Variant enum value has its entry (tests/core/solvers/test_errata_registry).
+// every *Variant enum value has its entry (tests/core/solvers/test_errata_registry). The notes
+// list further errata that are not variants: docs/errata.md lists every one, with its variant
+// or the reason it has none (tests/core/solvers/test_errata_document checks it against this).
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +29,10 @@ struct Erratum {
   /// A random tree on which the printed form is defined and shows (tests, demos).
   RandomTreeOptions demo;
 };
+
+/// False for an erratum whose printed form changes only the solver's matrices, never the
+/// accelerations on any state (documented_error 0): it has no ghost run in the desktop app.
+inline bool changesTheMotion(const Erratum& erratum) { return erratum.documented_error > 0.0; }
 
 /// Every erratum, grouped by solver in registry order.
 const std::vector<Erratum>& errata();

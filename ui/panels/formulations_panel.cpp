@@ -44,7 +44,9 @@ constexpr double kLogFloor = 1e-17;  // differences below are drawn here (log ax
 const QString kAnalysisId = QStringLiteral("analysis");
 
 QString label(const Erratum& e) {
-  return QString::fromStdString(e.solver + ": " + e.variant + "  " + e.equation);
+  QString text = QString::fromStdString(e.solver + ": " + e.variant + "  " + e.equation);
+  if (!changesTheMotion(e)) text += QObject::tr("  (matrices only)");
+  return text;
 }
 
 }  // namespace
@@ -307,8 +309,8 @@ void FormulationsPanel::addFormulation(const QString& id) {
   }
   wanted_.insert(id);
   differences_.push_back({id, {}, {}});
-  if (findErratum(id.toStdString())) {
-    startGhost(id);
+  if (const Erratum* e = findErratum(id.toStdString())) {
+    if (changesTheMotion(*e)) startGhost(id);  // else it would coincide with the run
     selectErratum(id);
   }
   refreshInspectorChoices();
@@ -355,6 +357,11 @@ void FormulationsPanel::selectErratum(const QString& id) {
                      .arg(QString::fromStdString(e->id).toHtmlEscaped(),
                           QString::fromStdString(e->equation).toHtmlEscaped(),
                           QString::fromStdString(e->explanation).toHtmlEscaped());
+  if (!changesTheMotion(*e))
+    text += "<br><i>" +
+            tr("No ghost run: this printed form changes the solver's matrices, never the motion; "
+               "compare them with the corrected solver's in the Matrices tab.") +
+            "</i>";
   const QString problem = supportProblem(id);
   if (!problem.isEmpty())
     text += "<br><i>" + tr("Not defined for this model: %1").arg(problem.toHtmlEscaped()) + "</i>";

@@ -235,11 +235,12 @@ void TestSolverBaseInvariant::intermediatesPerLink() {
   QCOMPARE(find("alpha")->value.cols(), p.model.nbodies);
 }
 
-// Errata as tests: each printed form gives wrong accelerations where the corrected one agrees
-// with aba. The figure printed is the largest relative error over the problems.
+// Errata as tests: each printed form gives wrong accelerations on every problem where the
+// corrected one agrees with aba. The figure is the smallest relative error over the problems
+// (each one shows the erratum by at least that much; docs/solvers.md and the registry report it).
 namespace {
 double printedError(Variant v, double prismatic) {
-  double worst = 0.0;
+  double smallest = 1e300;
   std::uint64_t seed = 40;
   for (int bodies : {5, 9})
     for (bool chain : {true, false}) {
@@ -247,11 +248,11 @@ double printedError(Variant v, double prismatic) {
       const VecX ref = abaAccelerations(p);
       const double ok = relativeError(solverAccelerations(p), ref);
       if (!(ok <= kTol)) return -1.0;
-      worst = std::max(worst, relativeError(solverAccelerations(p, {v, 0}), ref));
+      smallest = std::min(smallest, relativeError(solverAccelerations(p, {v, 0}), ref));
     }
-  std::printf("erratum %s: relative error vs aba %.3g (corrected <= %g)\n", toString(v).c_str(),
-              worst, kTol);
-  return worst;
+  std::printf("erratum %s: smallest relative error vs aba over 4 problems %.3g (corrected <= %g)\n",
+              toString(v).c_str(), smallest, kTol);
+  return smallest;
 }
 }  // namespace
 
