@@ -5,6 +5,7 @@
 // (the rows before are 0, the residual there zero to rounding); the reactionless_* columns
 // come last, after every column the scenario has without them, and only scenarios with the
 // controller have them.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): `vms run` of whole examples (30 s simulated).
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>

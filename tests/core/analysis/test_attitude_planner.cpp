@@ -17,6 +17,9 @@
 //    path makes);
 //  - refusals: fixed, translating and nonholonomic vehicles, a zero turn, one joint, a
 //    repeated joint, a start that moves.
+// VMS_RELEASE_ONLY (tests/CMakeLists.txt): many plans, each with its Newton steps on simulated
+// loops (157 s under the sanitizers); the planner's code is stepped there by
+// test_attitude_plan_mujoco.
 #include <cmath>
 
 #include "core/analysis/attitude_disturbance.hpp"

@@ -25,7 +25,9 @@
 // VMS_MONKEY_KEEP_GOING=1 records every problem instead of stopping at the first;
 // VMS_MONKEY_BUDGET_S (default 300) stops a run that takes longer early, with a message: the
 // test stays within five minutes on a slow or loaded machine.
-// VMS_RUN_SERIAL: it measures how long each action blocks the UI; CTest runs it alone.
+// It runs beside another test under CTest -j2 (its files are in memory, memoryTemporaryPath):
+// a frozen UI is a block of over a second (kFrozenMs), and its slowest action prints with the
+// report.
 #include <unistd.h>
 
 #include <QAbstractButton>
