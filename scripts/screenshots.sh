@@ -7,8 +7,9 @@
 # test_app_drafts, which check each step as they shoot it, and the Turn the vehicle dialog
 # (docs/screenshots/turn-vehicle.png) from test_app_plan_actions; the main window at its
 # default size with its docks (window-docks.png, scripts/shoot-window-docks.sh), a Ctrl + drag
-# pull's arrow (perturbation-arrow.png) from test_app_simulation, and a `vms plot` export at
-# the default size and scale (plot-export-2x.png).
+# pull's arrow (perturbation-arrow.png) from test_app_simulation, the Null space plot of a
+# reaction_null_space run (reactionless-limit.png) from test_app_reaction_null_space, and a
+# `vms plot` export at the default size and scale (plot-export-2x.png).
 #   scripts/screenshots.sh            # BUILD_DIR=build by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,8 @@ if [[ ! -f $build/build.ninja ]]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMS_BUILD_BENCH=OFF
 fi
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vms-workbench \
-  test_app_editing_walkthrough test_app_drafts test_app_plan_actions test_app_simulation vms
+  test_app_editing_walkthrough test_app_drafts test_app_plan_actions test_app_simulation \
+  test_app_reaction_null_space vms
 
 out=docs/screenshots
 mkdir -p "$out"
@@ -54,6 +56,11 @@ ls "$out"/window-docks.png
 VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1600x1000x24" \
   "$build/tests/test_app_simulation" ctrlDragPullsTheVehicle >/dev/null
 ls "$out"/perturbation-arrow.png
+# The Null space plot after seed004_spatial_reactionless_limit's run, from
+# test_app_reaction_null_space (which checks the plot against vms run).
+VMS_SCREENSHOT_DIR=$PWD/$out xvfb-run -a -s "-screen 0 1600x1000x24" \
+  "$build/tests/test_app_reaction_null_space" >/dev/null
+ls "$out"/reactionless-limit.png
 # A plot export at the default 1600 x 1000 px and scale 2, as Export > All Plots writes them.
 run=$(mktemp -d)
 "$build/app/vms/vms" run models/seed004_spatial_one_joint.scenario.json --out "$run" >/dev/null

@@ -112,6 +112,7 @@ struct PlotPanel::Impl {
     const int current = tabs->currentIndex();
     retireShown();
     for (PlotKind k : kinds) addShown(builtInPlotSpec(k, history.registry()));
+    for (PlotSpec& spec : scenarioPlotSpecs(history.registry())) addShown(std::move(spec));
     // User plots whose quantities the model no longer has are dropped.
     std::vector<QStringList> kept;
     int n = 0;

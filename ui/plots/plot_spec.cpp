@@ -234,6 +234,25 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry) {
   return spec;
 }
 
+std::vector<PlotSpec> scenarioPlotSpecs(const QuantityRegistry& registry) {
+  std::vector<PlotSpec> specs;
+  const QStringList null_space = {"reactionless_task_residual", "reactionless_vehicle_rate",
+                                  "reactionless_outside"};
+  if (auto spec = customPlotSpec(null_space, registry)) {
+    spec->title = QStringLiteral("Reaction null space: task residual, vehicle rate, outside");
+    spec->slug = QStringLiteral("reaction_null_space");
+    spec->tab = QStringLiteral("Null space");
+    // One pane per quantity (their units differ), named short: the axis label is the name and
+    // the unit, the legend above each pane says the whole.
+    const QStringList names = {QStringLiteral("residual"), QStringLiteral("vehicle rate"),
+                               QStringLiteral("outside")};
+    for (std::size_t k = 0; k < spec->panes.size() && k < std::size_t(names.size()); ++k)
+      spec->panes[k].name = names[int(k)];
+    specs.push_back(std::move(*spec));
+  }
+  return specs;
+}
+
 std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityRegistry& registry,
                                        QStringList* unknown) {
   QStringList missing;

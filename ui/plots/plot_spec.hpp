@@ -66,4 +66,10 @@ PlotSpec builtInPlotSpec(PlotKind kind, const QuantityRegistry& registry);
 std::optional<PlotSpec> customPlotSpec(const QStringList& ids, const QuantityRegistry& registry,
                                        QStringList* unknown = nullptr);
 
+/// The plots a scenario brings with it, shown after the built-in ones while its quantities exist:
+/// a reaction_null_space controller's "Null space" plot (how much of the end-effector task the
+/// null-space rates miss, the vehicle rate the commanded rates cause, whether the
+/// least-disturbance rates are in use).
+std::vector<PlotSpec> scenarioPlotSpecs(const QuantityRegistry& registry);
+
 }  // namespace vms::ui
