@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the two large models of the desktop's scale measurement (issue 11):
+"""Writes the two large models of the desktop's scale measurement:
 chain100.urdf  - a free-floating serial chain of 100 bodies, no visuals (automatic geometry);
 humanoid100.urdf - a humanoid-size tree of about 100 bodies, every link drawn with a mesh
                    (limb.stl, a 24-sided capsule of 1056 triangles, scaled per link).

@@ -1,7 +1,7 @@
 // Bad input never crashes the application nor touches the open session: a malformed scenario,
 // a broken URDF, a missing file, an unknown model inside a scenario and a non-physical model
 // each give a dialog naming the problem, and the open example keeps running as before. So do
-// the hostile classes of issue 12: an unknown solver or integrator (the dialog names the key
+// the hostile input classes: an unknown solver or integrator (the dialog names the key
 // and lists the registered names), an inline model or a reaction wheel that is not physical,
 // an empty path, a directory, a device (/dev/zero) and input nested deep enough to overflow a
 // recursive parser's stack.

@@ -1,6 +1,6 @@
-// The Scenario panel (issue 13, "Scenario editing: initial state, environment, maneuvering
-// mode, controllers and trajectories ... all editable in panels with validation, saved as
-// *.scenario.json that `vms run` reproduces exactly"), on seed 004's spatial example:
+// The Scenario panel (initial state, environment, maneuvering mode, controllers and
+// trajectories, all editable with validation, saved as *.scenario.json that `vms run`
+// reproduces exactly), on seed 004's spatial example:
 //  - run settings, gravity, the initial state (joint, vehicle pose and velocity) and the
 //    controllers are edited through the panel, one undo step each; the run the window loads
 //    uses them (the toolbar's dt follows an edit of the file's dt);
