@@ -4,6 +4,7 @@
 // simulation for some simulated time, closing the next modal dialog, and image checks.
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QMessageBox>
 #include <QPushButton>
@@ -72,6 +73,13 @@ bool waitUntil(Condition condition, int timeout_ms = 20000) {
     QTest::qWait(10);
   }
   return true;
+}
+
+/// The dock a widget is in (nullptr if none).
+inline QDockWidget* dockOf(QWidget* widget) {
+  for (QWidget* w = widget; w; w = w->parentWidget())
+    if (auto* dock = qobject_cast<QDockWidget*>(w)) return dock;
+  return nullptr;
 }
 
 inline double shownTime(const ui::MainWindow& window) {

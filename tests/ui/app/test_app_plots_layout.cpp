@@ -19,12 +19,6 @@ class TestAppPlotsLayout : public QObject {
 
   ui::PlotPanel* plots() const { return window_->panelWidget<ui::PlotPanel>(); }
 
-  static QDockWidget* dockOf(QWidget* widget) {
-    for (QWidget* w = widget; w; w = w->parentWidget())
-      if (auto* dock = qobject_cast<QDockWidget*>(w)) return dock;
-    return nullptr;
-  }
-
   void open(const QString& example, double seconds) {
     QString error;
     QVERIFY2(window_->openFile(sourcePath(example), &error), qPrintable(error));

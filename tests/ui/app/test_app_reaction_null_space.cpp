@@ -5,7 +5,6 @@
 // VMS_SCREENSHOT_DIR=DIR saves the plots dock as DIR/reactionless-limit.png.
 #include <qcustomplot.h>
 
-#include <QDockWidget>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
@@ -104,8 +103,7 @@ class TestAppReactionNullSpace : public QObject {
     if (const QString dir = qEnvironmentVariable("VMS_SCREENSHOT_DIR"); !dir.isEmpty()) {
       plots->setCurrentPlot(index);
       QTest::qWait(200);
-      QWidget* dock = plots;
-      while (dock && !qobject_cast<QDockWidget*>(dock)) dock = dock->parentWidget();
+      QDockWidget* dock = dockOf(plots);
       QVERIFY(dock);
       QVERIFY(dock->grab().save(dir + "/reactionless-limit.png"));
     }
