@@ -1,0 +1,61 @@
+#pragma once
+// Analytic partial derivatives of forward dynamics, nudot = M^-1 (tau - b(q, nu) + J^T f_ext),
+// on the vehicle's group: dnudot/dx = -M^-1 dtau_ID/dx at nudot, where the inverse-dynamics
+// derivatives come from InverseDynamicsDerivatives (same coordinates: nu = [iota0^T twist_b;
+// qd], perturbations [delta; dq] with g <- g exp(T delta)). M^-1 is applied column by column
+// through the articulated-body factorisation (the second and third passes of aba() on a
+// force with no velocity terms), O(N) per column, so the whole is O(N^2) with no dense
+// factorisation and no heap allocation.
+#include "core/algorithms/rnea_derivatives.hpp"
+
+namespace vms {
+
+class ForwardDynamicsDerivatives {
+ public:
+  explicit ForwardDynamicsDerivatives(const Model& model);
+
+  /// Runs aba(model, data, state, tau, external), then the inverse-dynamics derivatives at its
+  /// accelerations, and fills the forward-dynamics derivatives. Throws std::invalid_argument
+  /// for a model with mimic joints.
+  void compute(const Model& model, Data& data, const State& state,
+               const Eigen::Ref<const VecX>& tau, const ExternalForces& external = {});
+
+  /// nudot = [iota0^T base_twist_dot; qdd] at the point of the last compute().
+  const VecX& acceleration() const { return nudot_; }
+  /// dnudot/d[delta; q], nv x (t + n).
+  const MatX& ddqDq() const { return ddq_dq_; }
+  /// dnudot/dnu, nv x nv.
+  const MatX& ddqDv() const { return ddq_dv_; }
+  /// dnudot/dtau, nv x n: the joint columns of M^-1.
+  const MatX& ddqDtau() const { return ddq_dtau_; }
+  /// dnudot/d(base wrench), nv x 6, for ExternalForces::base_wrench_body.
+  const MatX& ddqDbaseWrench() const { return ddq_dbase_wrench_; }
+  /// The inverse-dynamics derivatives computed on the way (at nudot).
+  const InverseDynamicsDerivatives& inverseDynamics() const { return id_; }
+
+  /// dnudot/d f for a world spatial force f (at the world origin, [force; moment]) on `body`
+  /// (as in ExternalForces::body_forces_world): M^-1 J_body^T, written to out (nv x 6).
+  /// Needs compute() first.
+  void bodyWrenchDerivative(const Model& model, const Data& data, int body, Eigen::Ref<MatX> out);
+
+  /// Overwrites each column x of rhs (nv rows, generalized forces) by M^-1 x, using the
+  /// articulated inertias of the last compute() (and its data's motion subspaces).
+  void solveInertia(const Model& model, const Data& data, Eigen::Ref<MatX> rhs);
+
+ private:
+  InverseDynamicsDerivatives id_;
+  VecX nudot_, qdd_;
+  MatX ddq_dq_, ddq_dv_, ddq_dtau_, ddq_dbase_wrench_;
+  // Articulated-body factorisation: per body IA S / D and 1/D; the vehicle's reduced inertia.
+  std::vector<Mat6> IA_;
+  std::vector<Vec6> V_;
+  std::vector<double> Dinv_;
+  Data::BaseMatrix base_reduced_;
+  Eigen::LLT<Data::BaseMatrix> base_llt_;
+  // Workspace of solveInertia for a block of columns: per body the articulated forces, the
+  // accelerations and the joint's row.
+  std::vector<Eigen::Matrix<double, 6, 8>> pA_, a_;
+  std::vector<Eigen::Matrix<double, 1, 8>> u_;
+};
+
+}  // namespace vms
