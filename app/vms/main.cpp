@@ -20,6 +20,8 @@ const char* kHelp =
     "  vms benchmark MODEL [--base TYPE] [--solver NAME | --root LINK] [--iterations N]\n"
     "                [--integrator NAME]\n"
     "  vms crosscheck MODEL --state STATE [--base TYPE] [--root LINK]   (every solver vs aba)\n"
+    "  vms derivatives MODEL [--state STATE] [--base TYPE] [--tau T1,...,Tn]\n"
+    "                  (accelerations and their derivatives in q, nu and tau, as JSON)\n"
     "  vms convert MODEL OUTPUT.{urdf,vms.json} [--base TYPE] [--copy-meshes [--mesh-dir DIR]]\n"
     "            (--copy-meshes: OUTPUT.urdf and OUTPUT_meshes/ with a copy of every mesh)\n"
     "  vms mount VEHICLE ARM OUTPUT.{urdf,vms.json} [--at LINK] [--xyz X,Y,Z] [--rpy R,P,Y]\n"
@@ -55,7 +57,9 @@ const char* kFooter =
     "MODEL is a URDF file (*.urdf, root link = vehicle) or a native *.vms.json file.\n"
     "--root LINK: the base-invariant solver with LINK as the root of the tree (free vehicles;\n"
     "      input and output stay in the model's own coordinates).\n"
-    "--repair-inertia (inspect, simulate, benchmark, crosscheck, convert, mount, run, sweep):\n"
+    "--repair-inertia (inspect, simulate, benchmark, crosscheck, derivatives, convert, mount, "
+    "run,\n"
+    "      sweep):\n"
     "      a link whose inertia breaks A + B >= C or has a negative principal moment gets the mean "
     "of\n"
     "      its principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
@@ -120,6 +124,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return runSimulate(argc, argv);
     if (command == "benchmark") return runBenchmark(argc, argv);
     if (command == "crosscheck") return runCrosscheck(argc, argv);
+    if (command == "derivatives") return runDerivatives(argc, argv);
     if (command == "convert") return runConvert(argc, argv);
     if (command == "mount") return runMount(argc, argv);
     if (command == "run") return runRun(argc, argv);
