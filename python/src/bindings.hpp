@@ -36,6 +36,8 @@ void bindModel(pybind11::module_& m);
 void bindInspect(pybind11::module_& m);
 /// forward_dynamics.
 void bindForwardDynamics(pybind11::module_& m);
+/// derivatives (vms derivatives: forward dynamics' analytic derivatives at a state).
+void bindDerivatives(pybind11::module_& m);
 /// run_file, run_text (vms.run).
 void bindRun(pybind11::module_& m);
 /// sweep_file, sweep_text (vms.sweep).

@@ -11,6 +11,7 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindModel(m);
   vms::python::bindInspect(m);
   vms::python::bindForwardDynamics(m);
+  vms::python::bindDerivatives(m);
   vms::python::bindRun(m);
   vms::python::bindSweep(m);
   vms::python::bindRegistries(m);

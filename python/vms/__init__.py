@@ -46,6 +46,7 @@ __all__ = [
     "compile_model",
     "convert",
     "curvature",
+    "derivatives",
     "disturbance_map",
     "forward_dynamics",
     "has_mujoco",
@@ -175,6 +176,31 @@ included). Returns an array (N, 6 + n): the vehicle's linear and
     ValueError for wrong shapes, an unknown solver, or a row whose vehicle velocity has
     components the vehicle type cannot have."""
     return _core.forward_dynamics(model, X, TAU, solver)
+
+
+def derivatives(model, state=None, tau=None):
+    """``vms derivatives``'s figures: the accelerations at ``state`` (a :class:`State` of
+    ``model``; None: the neutral state, identity pose at rest with q = 0) and their analytic
+    partial derivatives (core/algorithms/aba_derivatives.hpp).
+
+    ``tau``: joint forces (n numbers, ``model.joint_names`` order); None: the state's ``tau``
+    (zeros for the neutral state). The model's gravity acts, joint damping does not (as
+    :func:`inspect`). Returns a dict with exactly the keys of ``vms derivatives``' JSON, in its
+    order: ``joint_names``, ``nv``, ``base_type``, ``vehicle_components`` (names of the
+    vehicle's velocity components, ``"vx"`` ... ``"wz"``, body frame), ``configuration_tangent``
+    (names of the vehicle's configuration tangent directions: ``vehicle_components`` but for
+    the nonholonomic vehicle, whose pose also moves sideways), ``nudot`` (nv), ``ddq_dq``
+    (nv x (t + n), t = len(configuration_tangent)), ``ddq_dv`` (nv x nv), ``ddq_dtau`` (nv x n)
+    and ``convention``. Rows and the velocity columns follow nu = [vehicle components; qd];
+    a configuration column is a vehicle motion g <- g exp(delta e_k) along a tangent direction
+    e_k, then the joints' q. Raises ValueError for a model with mimic joints, a state of
+    another model or a ``tau`` of the wrong size; :class:`InputError` when a result is not
+    finite."""
+    import numpy as _np
+
+    if tau is not None:
+        tau = _np.asarray(tau, dtype=float).ravel()
+    return _core.derivatives(model, state, tau)
 
 
 def run(scenario, repair_inertia=False):
