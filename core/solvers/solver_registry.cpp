@@ -10,6 +10,7 @@
   ENTRY(lagrangePoincareSolverEntry)    \
   ENTRY(generalizedJacobianSolverEntry) \
   ENTRY(denocSolverEntry)               \
+  ENTRY(denocRecursiveSolverEntry)      \
   ENTRY(barycentricSolverEntry)         \
   ENTRY(baseInvariantSolverEntry)
 
