@@ -31,12 +31,11 @@
 #include <string>
 #include <vector>
 
+#include "benchmark_systems.hpp"
 #include "core/algorithms/aba.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/integrators/system_dynamics.hpp"
-#include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
-#include "core/model/sample_models.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "interleaved_timing.hpp"
 #include "mjcf_writer.hpp"
@@ -51,8 +50,7 @@ namespace {
 
 using namespace vms;
 
-const int kSizes[] = {6, 10, 12, 25, 40, 50, 100};  // chains
-const int kTreeLinks = 100;                         // and one random tree
+using bench::kChainSizes;
 
 /// One benchmark system: our model and MuJoCo's, at the same fixed state.
 struct Case {
@@ -151,24 +149,6 @@ std::unique_ptr<Case> makeCase(const std::string& label, const ModelDescription&
   }
 #endif
   return c;
-}
-
-/// A free-floating chain or random tree of `links` moving bodies (random axes, gravity 0).
-std::unique_ptr<Case> makeCase(int links, bool tree) {
-  RandomTreeOptions to;
-  to.bodies = links + 1;
-  to.seed = 14;
-  const ModelDescription d = tree ? randomTree(to) : benchmarkChain(links);
-  return makeCase((tree ? "tree_" : "chain_") + std::to_string(links), d, links, tree);
-}
-
-/// Seed 004's spacecraft with its 6-link arm (models/seed004_spatial.vms.json; gravity 0), the
-/// model `vms benchmark` and issue 14's absolute target are about.
-std::unique_ptr<Case> makeSeed004ArmCase() {
-  const ModelDescription d =
-      loadModelDescription(std::string(VMS_BENCH_MODELS_DIR) + "/seed004_spatial.vms.json");
-  if (!d.gravity.isZero(0.0)) die("seed004_spatial.vms.json has gravity");
-  return makeCase("seed004_arm", d, 6, false);
 }
 
 std::vector<std::unique_ptr<Case>>& cases() {
@@ -318,30 +298,16 @@ double pinocchioTime(const TableReporter& reporter, const std::string& label) {
   return std::min(local, world);
 }
 
-/// Least-squares slope of log t against log N over the chains, from times by case label.
-double scalingExponent(const std::map<std::string, double>& times) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int n = 0;
-  for (int links : kSizes) {
-    const auto it = times.find("chain_" + std::to_string(links));
-    if (it == times.end() || !(it->second > 0.0)) continue;
-    const double x = std::log(links), y = std::log(it->second);
-    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
-  }
-  if (n < 2) return std::nan("");
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
-}
-
-/// The same fit over the sizes that ran in the Google Benchmark runs ("pinocchio": the faster
-/// of its two conventions).
+/// The chains' scaling exponent over the sizes that ran in the Google Benchmark runs ("pinocchio":
+/// the faster of its two conventions).
 double scalingExponent(const TableReporter& reporter, const std::string& what) {
   std::map<std::string, double> times;
-  for (int links : kSizes) {
+  for (int links : kChainSizes) {
     const std::string label = "chain_" + std::to_string(links);
     times[label] = what == "pinocchio" ? pinocchioTime(reporter, label)
                                        : reporter.time(benchName(what.c_str(), label));
   }
-  return scalingExponent(times);
+  return bench::chainScalingExponent(times);
 }
 
 /// Every solver's time per call at each size, its ratio to aba and to MuJoCo at the largest
@@ -352,11 +318,11 @@ void printSolverTable(const TableReporter& reporter) {
   for (const std::string& name : solverNames())
     if (name != defaultSolverName()) rows.push_back({name, "vms_solver_" + name});
   std::printf("\nEvery solver, free-floating chains (CPU microseconds per call)\n%-22s", "solver");
-  for (int links : kSizes) std::printf(" %9s", ("N=" + std::to_string(links)).c_str());
+  for (int links : kChainSizes) std::printf(" %9s", ("N=" + std::to_string(links)).c_str());
   std::printf(" %9s\n", "exponent");
   for (const auto& [label, bench] : rows) {
     std::printf("%-22s", label.c_str());
-    for (int links : kSizes)
+    for (int links : kChainSizes)
       std::printf(" %9.3f", bench == "pinocchio"
                                 ? pinocchioTime(reporter, "chain_" + std::to_string(links))
                                 : reporter.time(benchName(bench.c_str(), links)));
@@ -409,7 +375,7 @@ void printInterleavedTable(int rounds) {
                 ours, pin_best, mj, ours / pin_best, ours / mj);
   }
   std::printf("Scaling exponents over the chains (t ~ N^e): ours %.2f, Pinocchio %.2f\n",
-              scalingExponent(ours_times), scalingExponent(pin_times));
+              bench::chainScalingExponent(ours_times), bench::chainScalingExponent(pin_times));
 }
 
 }  // namespace
@@ -418,9 +384,12 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
-  for (int n : kSizes) cases().push_back(makeCase(n, false));
-  cases().push_back(makeCase(kTreeLinks, true));
-  cases().push_back(makeSeed004ArmCase());
+  try {
+    for (const bench::BenchmarkSystem& b : bench::benchmarkSystems(VMS_BENCH_MODELS_DIR))
+      cases().push_back(makeCase(b.label, b.description, b.links, b.tree));
+  } catch (const std::exception& e) {
+    die(e.what());
+  }
   std::printf("Setup: accelerations agree with MuJoCo at the benchmark state (relative):");
   for (const auto& c : cases())
     std::printf(" %s (%s) %.1e;", c->label.c_str(), c->mujoco_loader.c_str(), c->max_rel_error);

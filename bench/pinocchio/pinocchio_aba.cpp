@@ -6,21 +6,14 @@
 
 #include "pinocchio/algorithm/aba.hpp"
 #include "pinocchio/algorithm/joint-configuration.hpp"
-#include "pinocchio/multibody/data.hpp"
 #include "pinocchio/multibody/joint/joint-free-flyer.hpp"
-#include "pinocchio/multibody/model.hpp"
 #include "pinocchio/parsers/urdf.hpp"
+#include "pinocchio_model.hpp"
 // The parser's sources (header-only use: no Pinocchio library is built).
 #include "src/parsers/urdf/model.cpp"
 #include "src/parsers/urdf/utils.cpp"
 
 namespace vms::bench {
-
-struct PinocchioAba::Impl {
-  pinocchio::Model model;
-  std::unique_ptr<pinocchio::Data> data;
-  Eigen::VectorXd q, v, tau;
-};
 
 PinocchioAba::PinocchioAba() : impl_(std::make_unique<Impl>()) {}
 PinocchioAba::~PinocchioAba() = default;

@@ -40,6 +40,7 @@ class PinocchioAba {
   static std::string compiler();
 
  private:
+  friend class PinocchioAbaDerivatives;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
