@@ -106,6 +106,9 @@ struct Agreement {
   Difference dq, dv, minv, ddq;       // ours against Pinocchio
   Difference pin_fd_dq, pin_fd_dv;    // Pinocchio against central differences
   Difference ours_fd_dq, ours_fd_dv;  // ours against central differences
+  // Ours and Pinocchio's (double) against Pinocchio in long double, the worst of ddq_dq, ddq_dv
+  // and Minv: reported, not checked.
+  Difference ours_extended, pin_extended;
 };
 
 void keepWorse(Difference& worst, const Difference& d) {
@@ -211,14 +214,15 @@ void checkAgreement(System& sys) {
     if (ours.ddqDq().rows() != nv || ours.ddqDq().cols() != nv || ours.ddqDv().cols() != nv ||
         ours.ddqDtau().cols() != m.njoints || ours.ddqDbaseWrench().cols() != 6)
       die(sys.label + ": unexpected sizes of ForwardDynamicsDerivatives' matrices");
+    const MatX ours_dq = ours.ddqDq(), ours_dv = ours.ddqDv();
     MatX ours_minv(nv, nv);
     ours_minv << ours.ddqDbaseWrench(), ours.ddqDtau();
     MatX fd_dq, fd_dv;
     centralDifferences(m, s, tau, fd_dq, fd_dv);
     Agreement& a = sys.agreement;
-    record(sys, "ours ddq_dq vs central differences", a.ours_fd_dq, compare(ours.ddqDq(), fd_dq),
+    record(sys, "ours ddq_dq vs central differences", a.ours_fd_dq, compare(ours_dq, fd_dq),
            kDifferenceAgreement, k);
-    record(sys, "ours ddq_dv vs central differences", a.ours_fd_dv, compare(ours.ddqDv(), fd_dv),
+    record(sys, "ours ddq_dv vs central differences", a.ours_fd_dv, compare(ours_dv, fd_dv),
            kDifferenceAgreement, k);
 #ifdef VMS_HAVE_PINOCCHIO
     bench::PinocchioPeer& p = *sys.pin;
@@ -233,8 +237,8 @@ void checkAgreement(System& sys) {
     MatX pin_ddq_ours(nv, 1);
     const std::vector<int> at = p.velocityIndexInPinocchio();
     for (int i = 0; i < nv; ++i) pin_ddq_ours(i, 0) = pin_ddq(at[i], 0);
-    record(sys, "ddq_dq (ours vs Pinocchio)", a.dq, compare(ours.ddqDq(), pin_dq), kAgreement, k);
-    record(sys, "ddq_dv (ours vs Pinocchio)", a.dv, compare(ours.ddqDv(), pin_dv), kAgreement, k);
+    record(sys, "ddq_dq (ours vs Pinocchio)", a.dq, compare(ours_dq, pin_dq), kAgreement, k);
+    record(sys, "ddq_dv (ours vs Pinocchio)", a.dv, compare(ours_dv, pin_dv), kAgreement, k);
     record(sys, "Minv (ours vs Pinocchio)", a.minv, compare(ours_minv, pin_minv), kAgreement, k);
     record(sys, "ddq (ours vs Pinocchio)", a.ddq, compare(MatX(ours.acceleration()), pin_ddq_ours),
            kAgreement, k);
@@ -242,6 +246,18 @@ void checkAgreement(System& sys) {
            kDifferenceAgreement, k);
     record(sys, "Pinocchio ddq_dv vs central differences", a.pin_fd_dv, compare(pin_dv, fd_dv),
            kDifferenceAgreement, k);
+    MatX ext_dq(nv, nv), ext_dv(nv, nv), ext_minv(nv, nv);
+    sys.pin_derivatives->computeExtended(p.q.data(), p.v.data(), p.tau.data(), nullptr,
+                                         ext_dq.data(), ext_dv.data(), ext_minv.data());
+    ext_dq = p.toOurOrder(ext_dq);
+    ext_dv = p.toOurOrder(ext_dv);
+    ext_minv = p.toOurOrder(ext_minv);
+    for (const auto& [x, ref] :
+         {std::pair(&ours_dq, &ext_dq), {&ours_dv, &ext_dv}, {&ours_minv, &ext_minv}})
+      keepWorse(a.ours_extended, compare(*x, *ref));
+    for (const auto& [x, ref] :
+         {std::pair(&pin_dq, &ext_dq), {&pin_dv, &ext_dv}, {&pin_minv, &ext_minv}})
+      keepWorse(a.pin_extended, compare(*x, *ref));
 #endif
   }
   randomPoint(m, kSeed, sys.state, sys.tau);
@@ -322,16 +338,19 @@ void printAgreement() {
   std::printf(
       "Setup: largest relative differences over %d random states (max |x - ref| / max(1, "
       "max |ref|)); ours against Pinocchio (tolerance %.0e) and each against central "
-      "differences of our aba (steps %.0e in q, %.0e in nu; tolerance %.0e)\n",
+      "differences of our aba (steps %.0e in q, %.0e in nu; tolerance %.0e); and, not "
+      "checked, the error of each (worst of the three matrices) against Pinocchio run in long "
+      "double\n",
       kStates, kAgreement, kConfigurationStep, kVelocityStep, kDifferenceAgreement);
-  std::printf("%-24s %4s %10s %10s %10s %10s | %10s %10s %10s %10s\n", "system", "dof", "ddq_dq",
-              "ddq_dv", "Minv", "ddq", "pin fd dq", "pin fd dv", "ours fd dq", "ours fd dv");
+  std::printf("%-18s %4s %9s %9s %9s %9s | %9s %9s %9s %9s | %9s %9s\n", "system", "dof", "ddq_dq",
+              "ddq_dv", "Minv", "ddq", "pin fd dq", "pin fd dv", "our fd dq", "our fd dv",
+              "ours ld", "pin ld");
   for (const auto& s : systems()) {
     const Agreement& a = s->agreement;
-    std::printf("%-24s %4d %10.1e %10.1e %10.1e %10.1e | %10.1e %10.1e %10.1e %10.1e\n",
+    std::printf("%-18s %4d %9.1e %9.1e %9.1e %9.1e | %9.1e %9.1e %9.1e %9.1e | %9.1e %9.1e\n",
                 s->label.c_str(), s->model.nv, a.dq.relative, a.dv.relative, a.minv.relative,
                 a.ddq.relative, a.pin_fd_dq.relative, a.pin_fd_dv.relative, a.ours_fd_dq.relative,
-                a.ours_fd_dv.relative);
+                a.ours_fd_dv.relative, a.ours_extended.relative, a.pin_extended.relative);
   }
 }
 

@@ -41,4 +41,23 @@ void PinocchioAbaDerivatives::results(double* ddq, double* ddq_dq, double* ddq_d
   if (minv) Eigen::Map<Eigen::MatrixXd>(minv, nv, nv) = d.Minv;
 }
 
+void PinocchioAbaDerivatives::computeExtended(const double* q, const double* v, const double* tau,
+                                              double* ddq, double* ddq_dq, double* ddq_dv,
+                                              double* minv) const {
+  using Real = long double;
+  using VectorR = Eigen::Matrix<Real, Eigen::Dynamic, 1>;
+  const pinocchio::ModelTpl<Real> model = impl_->model.cast<Real>();
+  pinocchio::DataTpl<Real> data(model);
+  const auto nq = model.nq, nv = model.nv;
+  VectorR qr = Eigen::Map<const Eigen::VectorXd>(q, nq).cast<Real>();
+  qr.segment<4>(3).normalize();  // the root quaternion, unit in long double
+  const VectorR vr = Eigen::Map<const Eigen::VectorXd>(v, nv).cast<Real>();
+  const VectorR taur = Eigen::Map<const Eigen::VectorXd>(tau, nv).cast<Real>();
+  pinocchio::computeABADerivatives(model, data, qr, vr, taur);
+  if (ddq) Eigen::Map<Eigen::VectorXd>(ddq, nv) = data.ddq.cast<double>();
+  if (ddq_dq) Eigen::Map<Eigen::MatrixXd>(ddq_dq, nv, nv) = data.ddq_dq.cast<double>();
+  if (ddq_dv) Eigen::Map<Eigen::MatrixXd>(ddq_dv, nv, nv) = data.ddq_dv.cast<double>();
+  if (minv) Eigen::Map<Eigen::MatrixXd>(minv, nv, nv) = data.Minv.cast<double>();
+}
+
 }  // namespace vms::bench

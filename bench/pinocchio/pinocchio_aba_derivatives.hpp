@@ -29,6 +29,12 @@ class PinocchioAbaDerivatives {
   /// Copies the last compute()'s results, nv x nv matrices column-major; null skips one.
   void results(double* ddq, double* ddq_dq, double* ddq_dv, double* minv) const;
 
+  /// The same derivatives at the same point computed in long double (x87 extended precision,
+  /// a 64-bit mantissa: 2048 times finer than double), rounded to double: a reference that
+  /// tells which of two double results that differ is nearer the exact one. Allocates.
+  void computeExtended(const double* q, const double* v, const double* tau, double* ddq,
+                       double* ddq_dq, double* ddq_dv, double* minv) const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
