@@ -6,30 +6,23 @@
 
 namespace vms {
 
-namespace {
-// Columns solved together by solveInertia: a block of 6 x 8 per body stays in cache and maps to
-// whole SIMD registers.
-constexpr int kBlock = 8;
-using Block = Eigen::Matrix<double, 6, kBlock>;
-using BlockRow = Eigen::Matrix<double, 1, kBlock>;
-}  // namespace
-
 ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_(model) {
   const int n = model.nbodies, nv = model.nv, b = model.base_dof;
   nudot_ = VecX::Zero(nv);
-  ddq_dq_ = MatX::Zero(nv, id_.tangentDof() + model.njoints);
-  ddq_dv_ = MatX::Zero(nv, nv);
-  ddq_dtau_ = MatX::Zero(nv, model.njoints);
-  ddq_dbase_wrench_ = MatX::Zero(nv, 6);
+  ddq_dq_ = RowMatX::Zero(nv, id_.tangentDof() + model.njoints);
+  ddq_dv_ = RowMatX::Zero(nv, nv);
+  ddq_dtau_ = RowMatX::Zero(nv, model.njoints);
+  ddq_dbase_wrench_ = RowMatX::Zero(nv, 6);
   qdd_ = VecX::Zero(model.njoints);
   IA_.assign(static_cast<std::size_t>(n), Mat6::Zero());
   V_.assign(static_cast<std::size_t>(n), Vec6::Zero());
   Dinv_.assign(static_cast<std::size_t>(n), 0.0);
   base_reduced_ = Data::BaseMatrix::Zero(b, b);
+  base_inverse_ = Data::BaseMatrix::Zero(b, b);
   base_llt_ = Eigen::LLT<Data::BaseMatrix>(b);
-  pA_.assign(static_cast<std::size_t>(n), Block::Zero());
-  a_.assign(static_cast<std::size_t>(n), Block::Zero());
-  u_.assign(static_cast<std::size_t>(n), BlockRow::Zero());
+  padded_ = RowMatX::Zero(nv, kBlock);
+  pA_.assign(static_cast<std::size_t>(n), BlockRows::Zero());
+  a_.assign(static_cast<std::size_t>(n), BlockRows::Zero());
 }
 
 void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -56,58 +49,107 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   if (b > 0) {
     base_reduced_.noalias() = data.S0.transpose() * IA_[0] * data.S0;
     base_llt_.compute(base_reduced_);
+    base_inverse_.setIdentity();
+    base_llt_.solveInPlace(base_inverse_);
   }
 
+  const int b_rows = b, nj = model.njoints;
   ddq_dq_ = -id_.dtauDq();
-  solveInertia(model, data, ddq_dq_);
+  solveRows(model, data, ddq_dq_);
   ddq_dv_ = -id_.dtauDv();
-  solveInertia(model, data, ddq_dv_);
+  solveRows(model, data, ddq_dv_);
   ddq_dtau_.setZero();
-  ddq_dtau_.bottomRows(model.njoints).setIdentity();
-  solveInertia(model, data, ddq_dtau_);
+  ddq_dtau_.bottomRows(nj).setIdentity();
+  solveRows(model, data, ddq_dtau_);
   ddq_dbase_wrench_.setZero();
-  ddq_dbase_wrench_.topRows(b) = model.base_basis.transpose();
-  solveInertia(model, data, ddq_dbase_wrench_);
+  ddq_dbase_wrench_.topRows(b_rows) = model.base_basis.transpose();
+  solveRows(model, data, ddq_dbase_wrench_);
+}
+
+// M^-1 on kBlock columns starting at X (row-major, rows `stride` apart): the second and third
+// passes of the articulated-body algorithm with no velocity terms, each body's articulated
+// force taken from its children (the first child visited, the largest index, assigns it).
+void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data, double* X,
+                                            Eigen::Index stride) {
+  using Row = Eigen::Matrix<double, 1, kBlock>;
+  const int n = model.nbodies, b = model.base_dof;
+  auto row = [&](int r) { return Eigen::Map<Row>(X + r * stride); };
+  // Tip to base: u_i = x_i - S_i^T pA_i, pA_parent += pA_i + V_i u_i, x_i <- u_i / D_i.
+  for (int i = n - 1; i > 0; --i) {
+    const int p = model.parent[i];
+    auto x = row(b + model.joint_index[i]);
+    const Vec6& S = data.S[i];
+    const Vec6& V = V_[i];
+    BlockRows& pA = pA_[i];
+    BlockRows& pAp = pA_[p];
+    const bool has_children = !model.children[i].empty();
+    const bool first = model.children[p].back() == i;
+    Row u = x;
+    if (has_children) {
+      for (int k = 0; k < 6; ++k) u.noalias() -= S[k] * pA.row(k);
+      for (int k = 0; k < 6; ++k) pA.row(k).noalias() += V[k] * u;
+      if (first)
+        pAp = pA;
+      else
+        pAp += pA;
+    } else if (first) {
+      for (int k = 0; k < 6; ++k) pAp.row(k).noalias() = V[k] * u;
+    } else {
+      for (int k = 0; k < 6; ++k) pAp.row(k).noalias() += V[k] * u;
+    }
+    x = u * Dinv_[i];
+  }
+  // The vehicle: nudot_b = (S0^T IA_0 S0)^-1 (x_b - S0^T pA_0), a_0 = S0 nudot_b.
+  BlockRows& a0 = a_[0];
+  if (b > 0) {
+    Eigen::Matrix<double, Eigen::Dynamic, kBlock, Eigen::RowMajor, 6, kBlock> xb(b, kBlock);
+    for (int r = 0; r < b; ++r) xb.row(r) = row(r);
+    if (!model.children[0].empty()) xb.noalias() -= data.S0.transpose() * pA_[0];
+    for (int r = 0; r < b; ++r) row(r).noalias() = base_inverse_.row(r) * xb;
+    for (int k = 0; k < 6; ++k) {
+      a0.row(k).setZero();
+      for (int r = 0; r < b; ++r) a0.row(k).noalias() += data.S0(k, r) * row(r);
+    }
+  } else {
+    a0.setZero();
+  }
+  // Base to tip: qdd_i = u_i / D_i - V_i^T a_parent, a_i = a_parent + S_i qdd_i.
+  for (int i = 1; i < n; ++i) {
+    const BlockRows& ap = a_[model.parent[i]];
+    auto x = row(b + model.joint_index[i]);
+    const Vec6& S = data.S[i];
+    const Vec6& V = V_[i];
+    Row qdd = x;
+    for (int k = 0; k < 6; ++k) qdd.noalias() -= V[k] * ap.row(k);
+    x = qdd;
+    if (model.children[i].empty()) continue;
+    BlockRows& a = a_[i];
+    for (int k = 0; k < 6; ++k) a.row(k).noalias() = ap.row(k) + S[k] * qdd;
+  }
+}
+
+void ForwardDynamicsDerivatives::solveRows(const Model& model, const Data& data, RowMatX& X) {
+  const Eigen::Index cols = X.cols(), whole = cols / kBlock * kBlock;
+  for (Eigen::Index c0 = 0; c0 < whole; c0 += kBlock)
+    solveBlock(model, data, X.data() + c0, X.outerStride());
+  if (whole < cols) {
+    const Eigen::Index k = cols - whole;
+    padded_.setZero();
+    padded_.leftCols(k) = X.rightCols(k);
+    solveBlock(model, data, padded_.data(), padded_.outerStride());
+    X.rightCols(k) = padded_.leftCols(k);
+  }
 }
 
 void ForwardDynamicsDerivatives::solveInertia(const Model& model, const Data& data,
                                               Eigen::Ref<MatX> rhs) {
-  const int n = model.nbodies, b = model.base_dof;
   VMS_CHECK_ARGUMENT_SIZE(rhs.rows(), model.nv, "rhs.rows()");
   for (Eigen::Index c0 = 0; c0 < rhs.cols(); c0 += kBlock) {
-    const int k = static_cast<int>(std::min<Eigen::Index>(kBlock, rhs.cols() - c0));
-    for (int i = 0; i < n; ++i) pA_[i].setZero();
-    // Tip to base: u_i = x_i - S_i^T pA_i, pA_parent += pA_i + V_i u_i.
-    for (int i = n - 1; i > 0; --i) {
-      const int r = b + model.joint_index[i];
-      BlockRow& u = u_[i];
-      u.setZero();
-      u.head(k) = rhs.row(r).segment(c0, k);
-      u.noalias() -= data.S[i].transpose() * pA_[i];
-      pA_[model.parent[i]].noalias() += pA_[i] + V_[i] * u;
-      u *= Dinv_[i];
-    }
-    // The vehicle: (S0^T IA_0 S0) nudot_b = x_b - S0^T pA_0, a_0 = S0 nudot_b.
-    if (b > 0) {
-      Eigen::Matrix<double, Eigen::Dynamic, kBlock, 0, 6, kBlock> xb(b, kBlock);
-      xb.setZero();
-      xb.leftCols(k) = rhs.block(0, c0, b, k);
-      xb.noalias() -= data.S0.transpose() * pA_[0];
-      base_llt_.solveInPlace(xb);
-      rhs.block(0, c0, b, k) = xb.leftCols(k);
-      a_[0].noalias() = data.S0 * xb;
-    } else {
-      a_[0].setZero();
-    }
-    // Base to tip: qdd_i = u_i / D_i - V_i^T a_parent, a_i = a_parent + S_i qdd_i.
-    for (int i = 1; i < n; ++i) {
-      const Block& ap = a_[model.parent[i]];
-      BlockRow& qdd = u_[i];
-      qdd.noalias() -= V_[i].transpose() * ap;
-      a_[i] = ap;
-      a_[i].noalias() += data.S[i] * qdd;
-      rhs.row(b + model.joint_index[i]).segment(c0, k) = qdd.head(k);
-    }
+    const Eigen::Index k = std::min<Eigen::Index>(kBlock, rhs.cols() - c0);
+    padded_.setZero();
+    padded_.leftCols(k) = rhs.middleCols(c0, k);
+    solveBlock(model, data, padded_.data(), padded_.outerStride());
+    rhs.middleCols(c0, k) = padded_.leftCols(k);
   }
 }
 

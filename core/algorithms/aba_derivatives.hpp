@@ -23,13 +23,13 @@ class ForwardDynamicsDerivatives {
   /// nudot = [iota0^T base_twist_dot; qdd] at the point of the last compute().
   const VecX& acceleration() const { return nudot_; }
   /// dnudot/d[delta; q], nv x (t + n).
-  const MatX& ddqDq() const { return ddq_dq_; }
+  const RowMatX& ddqDq() const { return ddq_dq_; }
   /// dnudot/dnu, nv x nv.
-  const MatX& ddqDv() const { return ddq_dv_; }
+  const RowMatX& ddqDv() const { return ddq_dv_; }
   /// dnudot/dtau, nv x n: the joint columns of M^-1.
-  const MatX& ddqDtau() const { return ddq_dtau_; }
+  const RowMatX& ddqDtau() const { return ddq_dtau_; }
   /// dnudot/d(base wrench), nv x 6, for ExternalForces::base_wrench_body.
-  const MatX& ddqDbaseWrench() const { return ddq_dbase_wrench_; }
+  const RowMatX& ddqDbaseWrench() const { return ddq_dbase_wrench_; }
   /// The inverse-dynamics derivatives computed on the way (at nudot).
   const InverseDynamicsDerivatives& inverseDynamics() const { return id_; }
 
@@ -45,17 +45,23 @@ class ForwardDynamicsDerivatives {
  private:
   InverseDynamicsDerivatives id_;
   VecX nudot_, qdd_;
-  MatX ddq_dq_, ddq_dv_, ddq_dtau_, ddq_dbase_wrench_;
+  RowMatX ddq_dq_, ddq_dv_, ddq_dtau_, ddq_dbase_wrench_;
   // Articulated-body factorisation: per body IA S / D and 1/D; the vehicle's reduced inertia.
   std::vector<Mat6> IA_;
   std::vector<Vec6> V_;
   std::vector<double> Dinv_;
-  Data::BaseMatrix base_reduced_;
+  Data::BaseMatrix base_reduced_, base_inverse_;
   Eigen::LLT<Data::BaseMatrix> base_llt_;
-  // Workspace of solveInertia for a block of columns: per body the articulated forces, the
-  // accelerations and the joint's row.
-  std::vector<Eigen::Matrix<double, 6, 8>> pA_, a_;
-  std::vector<Eigen::Matrix<double, 1, 8>> u_;
+  // M^-1 is applied to blocks of kBlock columns of a row-major matrix, a generalized
+  // coordinate's entries of a block being contiguous; a last, narrower block goes through
+  // padded_ (nv x kBlock).
+  static constexpr int kBlock = 16;
+  using BlockRows = Eigen::Matrix<double, 6, kBlock, Eigen::RowMajor>;
+  RowMatX padded_;
+  // Per body, for one block of columns: articulated forces and accelerations.
+  std::vector<BlockRows> pA_, a_;
+  void solveBlock(const Model& model, const Data& data, double* X, Eigen::Index stride);
+  void solveRows(const Model& model, const Data& data, RowMatX& X);
 };
 
 }  // namespace vms

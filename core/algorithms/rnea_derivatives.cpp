@@ -10,11 +10,11 @@
 namespace vms {
 
 namespace {
-// The force cross product as a matrix acting on inertias: x x* I (6x6).
-inline Mat6 crossForceMatrix(const Vec6& x, const Mat6& I) {
-  Mat6 out;
-  for (int k = 0; k < 6; ++k) out.col(k) = crossForce(x, I.col(k));
-  return out;
+// B = v x* I - I v x = Y + Y^T with Y = v x* I (I symmetric), column by column.
+inline void velocityInertiaRate(const Vec6& v, const Mat6& I, Mat6& B) {
+  Mat6 Y;
+  for (int k = 0; k < 6; ++k) Y.col(k) = crossForce(v, I.col(k));
+  B = Y + Y.transpose();
 }
 
 // The world spatial inertia of the rigid body alone (without added mass).
@@ -36,19 +36,43 @@ Mat6X configurationTangentBasis(const Model& model) {
 
 InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
     : tangent_(configurationTangentBasis(model)) {
-  const int n = model.nbodies, nv = model.nv, b = model.base_dof;
+  const int n = model.nbodies, nv = model.nv, b = model.base_dof, nj = model.njoints;
   const int t = static_cast<int>(tangent_.cols());
-  dtau_dq_ = MatX::Zero(nv, t + model.njoints);
-  dtau_dv_ = MatX::Zero(nv, nv);
-  M_ = MatX::Zero(nv, nv);
+  dtau_dq_ = RowMatX::Zero(nv, t + nj);
+  dtau_dv_ = RowMatX::Zero(nv, nv);
+  M_ = RowMatX::Zero(nv, nv);
   B_.assign(static_cast<std::size_t>(n), Mat6::Zero());
-  Icrb_.assign(model.hasAddedMass() ? static_cast<std::size_t>(n) : 0, Mat6::Zero());
-  for (auto* v : {&h_, &Fe_, &F1_, &F1rb_, &G_, &Xe_, &D_, &E_, &w_, &beta_, &gamma_})
-    v->assign(static_cast<std::size_t>(n), Vec6::Zero());
-  S0_F1_ = Mat6X::Zero(6, b);
-  S0_G_ = Mat6X::Zero(6, b);
-  S0_F1rb_ = Mat6X::Zero(6, b);
-  S0_Xe_ = Mat6X::Zero(6, b);
+  Icrb_.assign(static_cast<std::size_t>(n), Mat6::Zero());
+  h_.assign(static_cast<std::size_t>(n), Vec6::Zero());
+  Fe_.assign(static_cast<std::size_t>(n), Vec6::Zero());
+  P_ = MatX::Zero(nj, 12);
+  Pextra_ = MatX::Zero(nj, 12);
+  Yq_ = MatX::Zero(12, nj);
+  Yv_ = MatX::Zero(12, nj);
+  Yextra_ = MatX::Zero(12, nj);
+  for (auto* m : {&S_, &D_, &E_, &F1_}) *m = Mat6X::Zero(6, nj);
+  for (auto* m : {&Aq_, &Av_, &Cq_, &Cv_, &Mjj_, &descendant_, &strict_ancestor_})
+    *m = RowMatX::Zero(nj, nj);
+  for (int i = 1; i < n; ++i) {
+    for (int j = i; j > 0; j = model.parent[j]) {
+      descendant_(i - 1, j - 1) = 1.0;
+      if (j != i) strict_ancestor_(j - 1, i - 1) = 1.0;
+    }
+    body_order_ = body_order_ && model.joint_index[i] == i - 1;
+    chain_ = chain_ && model.parent[i] == i - 1;
+  }
+  chain_ = chain_ && body_order_;
+  if (chain_) {  // the masks are not used
+    for (auto* m : {&Aq_, &Av_, &Cq_, &Cv_, &Mjj_, &descendant_, &strict_ancestor_})
+      m->resize(0, 0);
+  }
+  for (auto* m : {&S0_F1_, &S0_G_, &S0_F1rb_, &S0_Xe_}) *m = Mat6X::Zero(6, b);
+  Ytangent_ = MatX::Zero(12, t);
+  Ytangent_extra_ = MatX::Zero(12, t);
+  Yvehicle_ = MatX::Zero(12, b);
+  Vq_ = MatX::Zero(nj, t);
+  Vv_ = MatX::Zero(nj, b);
+  for (auto* m : {&Rq_, &Rv_, &Rm_}) *m = MatX::Zero(b, nj);
 }
 
 void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -64,20 +88,20 @@ void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const S
   VMS_CHECK_ARGUMENT_SIZE(dtau_dv_.rows(), model.nv, "InverseDynamicsDerivatives(model).nv");
   rnea(model, data, state, base_twist_dot, qdd, external);
 
-  const int n = model.nbodies, b = model.base_dof;
+  const int n = model.nbodies, b = model.base_dof, nj = model.njoints;
   const int t = static_cast<int>(tangent_.cols());
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
+  const bool extra = added_mass || has_external;
   Vec6 a_g = Vec6::Zero();
   a_g.head<3>() = model.gravity;
 
   // Composites over each subtree (tip to base): inertia Ic, rigid-body inertia Icrb (with added
-  // mass only), momentum h, B = sum (v x* I - I v x) (symmetric), external forces Fe.
+  // mass only), momentum h, B = sum (v x* I - I v x), external forces Fe.
   for (int i = 0; i < n; ++i) {
     data.Ic[i] = data.I[i];
     h_[i].noalias() = data.I[i] * data.v[i];
-    const Mat6 Y = crossForceMatrix(data.v[i], data.I[i]);
-    B_[i] = Y + Y.transpose();
+    velocityInertiaRate(data.v[i], data.I[i], B_[i]);
     if (added_mass) Icrb_[i] = rigidInertiaWorld(model, data, i);
     if (has_external) Fe_[i] = (*external.body_forces_world)[i];
   }
@@ -90,82 +114,112 @@ void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const S
     if (has_external) Fe_[p] += Fe_[i];
   }
 
-  // Per joint body j: the vectors of its column (w, beta, gamma) and of its rows (F1, F1rb,
-  // G, Xe), and D, E for the rows of its ancestors.
+  // Per joint body j (slot k = j - 1): its row vectors F1 = Ic S, G = B S - S x* h (and F1rb =
+  // Icrb S, Xe = S x* Fe), its column vectors w = S x v_p, beta = S x a_p - w x v_p, gamma =
+  // v_p x S - S x v_j, and D, E for its ancestors' rows.
   for (int j = 1; j < n; ++j) {
+    const int k = j - 1;
     const int p = model.parent[j];
     const Vec6& S = data.S[j];
     const Vec6& vp = data.v[p];
-    const Vec6& ap = data.a[p];
-    w_[j] = crossMotion(S, vp);
-    beta_[j] = crossMotion(S, ap) - crossMotion(w_[j], vp);
-    gamma_[j] = crossMotion(vp, S) - crossMotion(S, data.v[j]);
-    F1_[j].noalias() = data.Ic[j] * S;
-    if (added_mass) F1rb_[j].noalias() = Icrb_[j] * S;
-    G_[j].noalias() = B_[j] * S;
-    G_[j] -= crossForce(S, h_[j]);
-    if (has_external) Xe_[j] = crossForce(S, Fe_[j]);
+    const Vec6 w = crossMotion(S, vp);
+    const Vec6 beta = crossMotion(S, data.a[p]) - crossMotion(w, vp);
+    const Vec6 gamma = crossMotion(vp, S) - crossMotion(S, data.v[j]);
     const Vec6 Sxag = crossMotion(S, a_g);
-    Vec6 Dj = crossForce(S, data.f[j]);
-    Dj.noalias() -= data.Ic[j] * beta_[j];
-    Dj.noalias() -= B_[j] * w_[j];
-    Dj -= crossForce(w_[j], h_[j]);
-    Dj.noalias() += (added_mass ? Icrb_[j] : data.Ic[j]) * Sxag;
-    if (has_external) Dj += crossForce(S, Fe_[j]);
-    D_[j] = Dj;
-    E_[j].noalias() = data.Ic[j] * gamma_[j];
-    E_[j].noalias() += B_[j] * S;
-    E_[j] += crossForce(S, h_[j]);
-  }
-  // The vehicle's rows: the same vectors with S0's columns.
-  S0_F1_.noalias() = data.Ic[0] * data.S0;
-  S0_F1rb_.noalias() = (added_mass ? Icrb_[0] : data.Ic[0]) * data.S0;
-  S0_G_.noalias() = B_[0] * data.S0;
-  for (int c = 0; c < b; ++c) {
-    S0_G_.col(c) -= crossForce(data.S0.col(c), h_[0]);
-    S0_Xe_.col(c) = has_external ? crossForce(data.S0.col(c), Fe_[0]) : Vec6::Zero();
-  }
-
-  dtau_dq_.setZero();
-  dtau_dv_.setZero();
-  M_.setZero();
-  const auto& F1rb = added_mass ? F1rb_ : F1_;
-
-  // Joint rows and columns. Row i, column j with j an ancestor-or-self of i (i in the subtree
-  // of j): the first formulas; row a, column j with a a strict ancestor of j: S_a^T D_j and
-  // S_a^T E_j.
-  for (int i = 1; i < n; ++i) {
-    const int r = b + model.joint_index[i];
-    for (int j = i; j > 0; j = model.parent[j]) {
-      const int cq = t + model.joint_index[j], cv = b + model.joint_index[j];
-      const Vec6& S = data.S[j];
-      double dq = -F1_[i].dot(beta_[j]) - G_[i].dot(w_[j]) + F1rb[i].dot(crossMotion(S, a_g));
-      if (has_external) dq -= Xe_[i].dot(S);
-      dtau_dq_(r, cq) = dq;
-      dtau_dv_(r, cv) = F1_[i].dot(gamma_[j]) + G_[i].dot(S);
-      if (j != i) {
-        dtau_dq_(cv, t + model.joint_index[i]) = S.dot(D_[i]);
-        dtau_dv_(cv, r) = S.dot(E_[i]);
-      }
-      M_(r, cv) = M_(cv, r) = S.dot(F1_[i]);
+    const Vec6 F1 = data.Ic[j] * S;
+    const Vec6 BS = B_[j] * S;
+    const Vec6 Sxh = crossForce(S, h_[j]);
+    P_.row(k).head<6>() = F1.transpose();
+    P_.row(k).tail<6>() = (BS - Sxh).transpose();
+    Yq_.col(k).tail<6>() = -w;
+    Yv_.col(k).head<6>() = gamma;
+    Yv_.col(k).tail<6>() = S;
+    Vec6 D = crossForce(S, data.f[j]);
+    D.noalias() -= data.Ic[j] * beta;
+    D.noalias() -= B_[j] * w;
+    D -= crossForce(w, h_[j]);
+    if (extra) {
+      // The weight acts through the rigid-body inertia, world external forces stay put.
+      const Vec6 F1rb = added_mass ? Vec6(Icrb_[j] * S) : F1;
+      const Vec6 Xe = has_external ? crossForce(S, Fe_[j]) : Vec6::Zero();
+      Pextra_.row(k).head<6>() = F1rb.transpose();
+      Pextra_.row(k).tail<6>() = -Xe.transpose();
+      Yextra_.col(k).head<6>() = Sxag;
+      Yextra_.col(k).tail<6>() = S;
+      Yq_.col(k).head<6>() = -beta;
+      D.noalias() += (added_mass ? Icrb_[j] : data.Ic[j]) * Sxag;
+      if (has_external) D += Xe;
+    } else {
+      Yq_.col(k).head<6>() = Sxag - beta;
+      D.noalias() += data.Ic[j] * Sxag;
     }
-    if (b > 0) {
-      dtau_dq_.block(0, t + model.joint_index[i], b, 1).noalias() = data.S0.transpose() * D_[i];
-      dtau_dv_.block(0, r, b, 1).noalias() = data.S0.transpose() * E_[i];
-      M_.block(0, r, b, 1).noalias() = data.S0.transpose() * F1_[i];
-      M_.block(r, 0, 1, b) = M_.block(0, r, b, 1).transpose();
+    S_.col(k) = S;
+    D_.col(k) = D;
+    F1_.col(k) = F1;
+    E_.col(k) = data.Ic[j] * gamma + BS + Sxh;
+  }
+
+  // Joint rows and columns: entry (i, j) is P_i Y_j when j is an ancestor-or-self of i and
+  // S_i^T D_j (S_i^T E_j) when i is a strict ancestor of j; the mass matrix S_i^T F1_j on and
+  // above the diagonal of the ancestor relation.
+  if (nj > 0 && chain_) {
+    // A chain in body order: descendants below the diagonal, ancestors above.
+    auto dq = dtau_dq_.bottomRightCorner(nj, nj);
+    auto dv = dtau_dv_.bottomRightCorner(nj, nj);
+    auto Mj = M_.bottomRightCorner(nj, nj);
+    dq.triangularView<Eigen::Lower>() = P_ * Yq_;
+    if (extra) dq.triangularView<Eigen::Lower>() += Pextra_ * Yextra_;
+    dq.triangularView<Eigen::StrictlyUpper>() = S_.transpose() * D_;
+    dv.triangularView<Eigen::Lower>() = P_ * Yv_;
+    dv.triangularView<Eigen::StrictlyUpper>() = S_.transpose() * E_;
+    Mj.triangularView<Eigen::Upper>() = S_.transpose() * F1_;
+    Mj.triangularView<Eigen::StrictlyLower>() = Mj.transpose();
+  } else if (nj > 0) {
+    Aq_.noalias() = P_ * Yq_;
+    if (extra) Aq_.noalias() += Pextra_ * Yextra_;
+    Av_.noalias() = P_ * Yv_;
+    Cq_.noalias() = S_.transpose() * D_;
+    Cv_.noalias() = S_.transpose() * E_;
+    Mjj_.noalias() = S_.transpose() * F1_;
+    Aq_ = Aq_.cwiseProduct(descendant_) + Cq_.cwiseProduct(strict_ancestor_);
+    Av_ = Av_.cwiseProduct(descendant_) + Cv_.cwiseProduct(strict_ancestor_);
+    Cq_ = Mjj_.cwiseProduct(strict_ancestor_);
+    Mjj_ = Cq_ + Cq_.transpose();
+    Mjj_.diagonal() = S_.cwiseProduct(F1_).colwise().sum().transpose();
+    if (body_order_) {
+      dtau_dq_.bottomRightCorner(nj, nj) = Aq_;
+      dtau_dv_.bottomRightCorner(nj, nj) = Av_;
+      M_.bottomRightCorner(nj, nj) = Mjj_;
+    } else {
+      for (int j = 1; j < n; ++j)
+        for (int i = 1; i < n; ++i) {
+          const int r = b + model.joint_index[i];
+          dtau_dq_(r, t + model.joint_index[j]) = Aq_(i - 1, j - 1);
+          dtau_dv_(r, b + model.joint_index[j]) = Av_(i - 1, j - 1);
+          M_(r, b + model.joint_index[j]) = Mjj_(i - 1, j - 1);
+        }
     }
   }
 
-  // Vehicle columns: every body is in the vehicle's subtree; its parent (the world) is at rest.
+  // The vehicle: its rows for the joint columns (every joint is its strict descendant), and its
+  // columns (every body is in its subtree; its parent, the world, is at rest: w = beta = 0 and
+  // gamma = -xi x v_0 for a velocity column xi).
+  if (b > 0) {
+    S0_F1_.noalias() = data.Ic[0] * data.S0;
+    S0_G_.noalias() = B_[0] * data.S0;
+    S0_F1rb_.noalias() = (added_mass ? Icrb_[0] : data.Ic[0]) * data.S0;
+    for (int c = 0; c < b; ++c) {
+      S0_G_.col(c) -= crossForce(data.S0.col(c), h_[0]);
+      S0_Xe_.col(c) = has_external ? crossForce(data.S0.col(c), Fe_[0]) : Vec6::Zero();
+    }
+  }
   for (int c = 0; c < t; ++c) {
     const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
     const Vec6 xixag = crossMotion(xi, a_g);
-    for (int i = 1; i < n; ++i) {
-      double dq = F1rb[i].dot(xixag);
-      if (has_external) dq -= Xe_[i].dot(xi);
-      dtau_dq_(b + model.joint_index[i], c) = dq;
-    }
+    Ytangent_.col(c).head<6>() = extra ? Vec6::Zero() : xixag;
+    Ytangent_.col(c).tail<6>().setZero();
+    Ytangent_extra_.col(c).head<6>() = xixag;
+    Ytangent_extra_.col(c).tail<6>() = xi;
     if (b > 0) {
       dtau_dq_.block(0, c, b, 1).noalias() = S0_F1rb_.transpose() * xixag;
       if (has_external) dtau_dq_.block(0, c, b, 1).noalias() -= S0_Xe_.transpose() * xi;
@@ -173,17 +227,38 @@ void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const S
   }
   for (int c = 0; c < b; ++c) {
     const Vec6 xi = data.S0.col(c);
-    const Vec6 gamma = -crossMotion(xi, data.v[0]);
-    for (int i = 1; i < n; ++i)
-      dtau_dv_(b + model.joint_index[i], c) = F1_[i].dot(gamma) + G_[i].dot(xi);
-    dtau_dv_.block(0, c, b, 1).noalias() = S0_F1_.transpose() * gamma;
-    dtau_dv_.block(0, c, b, 1).noalias() += S0_G_.transpose() * xi;
+    Yvehicle_.col(c).head<6>() = -crossMotion(xi, data.v[0]);
+    Yvehicle_.col(c).tail<6>() = xi;
   }
   if (b > 0) {
+    dtau_dv_.topLeftCorner(b, b).noalias() = S0_F1_.transpose() * Yvehicle_.topRows<6>();
+    dtau_dv_.topLeftCorner(b, b).noalias() += S0_G_.transpose() * Yvehicle_.bottomRows<6>();
     auto Mbb = M_.topLeftCorner(b, b);
     Mbb.noalias() = data.S0.transpose() * S0_F1_;
     for (int r = 0; r < b; ++r)
       for (int c = r + 1; c < b; ++c) Mbb(r, c) = Mbb(c, r) = 0.5 * (Mbb(r, c) + Mbb(c, r));
+  }
+  if (nj > 0) {
+    // Joint rows of the vehicle columns (slot order), then the vehicle rows of joint columns.
+    Vq_.noalias() = P_ * Ytangent_;
+    if (extra) Vq_.noalias() += Pextra_ * Ytangent_extra_;
+    Vv_.noalias() = P_ * Yvehicle_;
+    for (int i = 1; i < n; ++i) {
+      const int r = b + model.joint_index[i];
+      dtau_dq_.row(r).head(t) = Vq_.row(i - 1);
+      dtau_dv_.row(r).head(b) = Vv_.row(i - 1);
+    }
+    if (b > 0) {
+      Rq_.noalias() = data.S0.transpose() * D_;
+      Rv_.noalias() = data.S0.transpose() * E_;
+      Rm_.noalias() = data.S0.transpose() * F1_;
+      for (int j = 1; j < n; ++j) {
+        dtau_dq_.col(t + model.joint_index[j]).head(b) = Rq_.col(j - 1);
+        dtau_dv_.col(b + model.joint_index[j]).head(b) = Rv_.col(j - 1);
+        M_.col(b + model.joint_index[j]).head(b) = Rm_.col(j - 1);
+        M_.row(b + model.joint_index[j]).head(b) = Rm_.col(j - 1).transpose();
+      }
+    }
   }
 }
 

@@ -27,6 +27,10 @@
 
 namespace vms {
 
+/// The derivative matrices are row-major: the column-block solve of ForwardDynamicsDerivatives
+/// reads a generalized coordinate's row contiguously, and numpy's default order is the same.
+using RowMatX = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 /// The vehicle's configuration tangent basis (6 x t, body-twist coordinates): the closure of
 /// span(iota0) under the bracket. Equal to model.base_basis unless the vehicle is
 /// nonholonomic, whose pose moves in more directions than its velocity has components.
@@ -45,22 +49,34 @@ class InverseDynamicsDerivatives {
                const Eigen::Ref<const VecX>& qdd, const ExternalForces& external = {});
 
   /// d[base_force; tau]/d[delta; q], nv x (t + n).
-  const MatX& dtauDq() const { return dtau_dq_; }
+  const RowMatX& dtauDq() const { return dtau_dq_; }
   /// d[base_force; tau]/d nu, nv x nv.
-  const MatX& dtauDv() const { return dtau_dv_; }
+  const RowMatX& dtauDv() const { return dtau_dv_; }
   /// The generalized inertia matrix M (= dtau/d nudot), nv x nv, as crba() computes it.
-  const MatX& massMatrix() const { return M_; }
+  const RowMatX& massMatrix() const { return M_; }
   /// Columns of the vehicle part of dtauDq (t).
   int tangentDof() const { return static_cast<int>(tangent_.cols()); }
 
  private:
-  friend class ForwardDynamicsDerivatives;
   Mat6X tangent_;
-  MatX dtau_dq_, dtau_dv_, M_;
+  RowMatX dtau_dq_, dtau_dv_, M_;
+  // Composites over each subtree.
   std::vector<Mat6> B_, Icrb_;
-  std::vector<Vec6> h_, Fe_, F1_, F1rb_, G_, Xe_, D_, E_;
-  std::vector<Vec6> w_, beta_, gamma_;
+  std::vector<Vec6> h_, Fe_;
+  // Joint bodies in body order (slot i - 1 for body i). Rows: P = [F1^T G^T] and, with added
+  // mass or external forces, Pextra = [F1rb^T -Xe^T]. Columns: Yq, Yv (and Yextra) such that
+  // the subtree entries are P Yq and P Yv; S, D, E, F1 as 6 x nj for the ancestors' entries.
+  MatX P_, Pextra_, Yq_, Yv_, Yextra_;
+  Mat6X S_, D_, E_, F1_;
+  RowMatX Aq_, Av_, Cq_, Cv_, Mjj_;
+  // descendant_(i, j) = 1 if body j + 1 is an ancestor-or-self of body i + 1, else 0.
+  RowMatX descendant_, strict_ancestor_;
+  bool body_order_ = true;  // joint_index[i] == i - 1 for every body
+  bool chain_ = true;       // and parent[i] == i - 1
   Mat6X S0_F1_, S0_G_, S0_F1rb_, S0_Xe_;
+  MatX Ytangent_, Yvehicle_, Ytangent_extra_;  // the vehicle's columns, as Yq, Yv, Yextra
+  MatX Vq_, Vv_;                               // joint rows of the vehicle columns
+  MatX Rq_, Rv_, Rm_;                          // vehicle rows of the joint columns
 };
 
 }  // namespace vms
