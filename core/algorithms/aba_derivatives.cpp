@@ -23,6 +23,8 @@ ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_
   padded_ = RowMatX::Zero(nv, kBlock);
   pA_.assign(static_cast<std::size_t>(n), BlockRows::Zero());
   a_.assign(static_cast<std::size_t>(n), BlockRows::Zero());
+  pA_ptr_.assign(static_cast<std::size_t>(n), nullptr);
+  a_ptr_.assign(static_cast<std::size_t>(n), nullptr);
 }
 
 void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -32,9 +34,7 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   const int n = model.nbodies, b = model.base_dof;
   nudot_.head(b).noalias() = model.base_basis.transpose() * data.base_twist_dot;
   nudot_.tail(model.njoints) = data.qdd;
-  qdd_ = data.qdd;
-  const Vec6 base_twist_dot = data.base_twist_dot;
-  id_.compute(model, data, state, base_twist_dot, qdd_, external);
+  id_.computeFromMotion(model, data, external);
 
   // The articulated-body factorisation of M (aba's second pass without bias forces).
   for (int i = 0; i < n; ++i) IA_[i] = data.I[i];
@@ -67,64 +67,78 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
 }
 
 // M^-1 on kBlock columns starting at X (row-major, rows `stride` apart): the second and third
-// passes of the articulated-body algorithm with no velocity terms, each body's articulated
-// force taken from its children (the first child visited, the largest index, assigns it).
+// passes of the articulated-body algorithm with no velocity terms. A body's articulated force
+// is handed over to its parent when it is the parent's first contribution (its largest-index
+// child, visited first), and a parent's acceleration is updated in place by its last child;
+// pA[i] and a[i] point at whichever block holds body i's.
 void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data, double* X,
                                             Eigen::Index stride) {
   using Row = Eigen::Matrix<double, 1, kBlock>;
   const int n = model.nbodies, b = model.base_dof;
   auto row = [&](int r) { return Eigen::Map<Row>(X + r * stride); };
+  BlockRows** pA = pA_ptr_.data();
+  BlockRows** a = a_ptr_.data();
+  for (int i = 0; i < n; ++i) pA[i] = &pA_[i], a[i] = &a_[i];
   // Tip to base: u_i = x_i - S_i^T pA_i, pA_parent += pA_i + V_i u_i, x_i <- u_i / D_i.
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
     auto x = row(b + model.joint_index[i]);
     const Vec6& S = data.S[i];
     const Vec6& V = V_[i];
-    BlockRows& pA = pA_[i];
-    BlockRows& pAp = pA_[p];
-    const bool has_children = !model.children[i].empty();
     const bool first = model.children[p].back() == i;
     Row u = x;
-    if (has_children) {
-      for (int k = 0; k < 6; ++k) u.noalias() -= S[k] * pA.row(k);
-      for (int k = 0; k < 6; ++k) pA.row(k).noalias() += V[k] * u;
+    if (!model.children[i].empty()) {
+      BlockRows& f = *pA[i];
+      u.noalias() -= S[0] * f.row(0) + S[1] * f.row(1) + S[2] * f.row(2);
+      u.noalias() -= S[3] * f.row(3) + S[4] * f.row(4) + S[5] * f.row(5);
+      for (int k = 0; k < 6; ++k) f.row(k).noalias() += V[k] * u;
       if (first)
-        pAp = pA;
+        pA[p] = pA[i];
       else
-        pAp += pA;
+        *pA[p] += f;
     } else if (first) {
-      for (int k = 0; k < 6; ++k) pAp.row(k).noalias() = V[k] * u;
+      BlockRows& f = pA_[i];
+      for (int k = 0; k < 6; ++k) f.row(k).noalias() = V[k] * u;
+      pA[p] = &f;
     } else {
-      for (int k = 0; k < 6; ++k) pAp.row(k).noalias() += V[k] * u;
+      BlockRows& f = *pA[p];
+      for (int k = 0; k < 6; ++k) f.row(k).noalias() += V[k] * u;
     }
     x = u * Dinv_[i];
   }
   // The vehicle: nudot_b = (S0^T IA_0 S0)^-1 (x_b - S0^T pA_0), a_0 = S0 nudot_b.
-  BlockRows& a0 = a_[0];
+  BlockRows& a0 = *a[0];
   if (b > 0) {
     Eigen::Matrix<double, Eigen::Dynamic, kBlock, Eigen::RowMajor, 6, kBlock> xb(b, kBlock);
     for (int r = 0; r < b; ++r) xb.row(r) = row(r);
-    if (!model.children[0].empty()) xb.noalias() -= data.S0.transpose() * pA_[0];
-    for (int r = 0; r < b; ++r) row(r).noalias() = base_inverse_.row(r) * xb;
-    for (int k = 0; k < 6; ++k) {
-      a0.row(k).setZero();
-      for (int r = 0; r < b; ++r) a0.row(k).noalias() += data.S0(k, r) * row(r);
-    }
+    if (!model.children[0].empty()) xb.noalias() -= data.S0.transpose() * *pA[0];
+    Eigen::Matrix<double, Eigen::Dynamic, kBlock, Eigen::RowMajor, 6, kBlock> nudot_b(b, kBlock);
+    nudot_b.noalias() = base_inverse_ * xb;
+    for (int r = 0; r < b; ++r) row(r) = nudot_b.row(r);
+    a0.noalias() = data.S0 * nudot_b;
   } else {
     a0.setZero();
   }
   // Base to tip: qdd_i = u_i / D_i - V_i^T a_parent, a_i = a_parent + S_i qdd_i.
   for (int i = 1; i < n; ++i) {
-    const BlockRows& ap = a_[model.parent[i]];
+    const int p = model.parent[i];
+    BlockRows& ap = *a[p];
     auto x = row(b + model.joint_index[i]);
     const Vec6& S = data.S[i];
     const Vec6& V = V_[i];
     Row qdd = x;
-    for (int k = 0; k < 6; ++k) qdd.noalias() -= V[k] * ap.row(k);
+    qdd.noalias() -= V[0] * ap.row(0) + V[1] * ap.row(1) + V[2] * ap.row(2);
+    qdd.noalias() -= V[3] * ap.row(3) + V[4] * ap.row(4) + V[5] * ap.row(5);
     x = qdd;
     if (model.children[i].empty()) continue;
-    BlockRows& a = a_[i];
-    for (int k = 0; k < 6; ++k) a.row(k).noalias() = ap.row(k) + S[k] * qdd;
+    if (model.children[p].back() == i) {
+      for (int k = 0; k < 6; ++k) ap.row(k).noalias() += S[k] * qdd;
+      a[i] = &ap;
+    } else {
+      BlockRows& ai = a_[i];
+      for (int k = 0; k < 6; ++k) ai.row(k).noalias() = ap.row(k) + S[k] * qdd;
+      a[i] = &ai;
+    }
   }
 }
 

@@ -60,6 +60,7 @@ class ForwardDynamicsDerivatives {
   RowMatX padded_;
   // Per body, for one block of columns: articulated forces and accelerations.
   std::vector<BlockRows> pA_, a_;
+  std::vector<BlockRows*> pA_ptr_, a_ptr_;
   void solveBlock(const Model& model, const Data& data, double* X, Eigen::Index stride);
   void solveRows(const Model& model, const Data& data, RowMatX& X);
 };

@@ -58,25 +58,29 @@ class InverseDynamicsDerivatives {
   int tangentDof() const { return static_cast<int>(tangent_.cols()); }
 
  private:
+  friend class ForwardDynamicsDerivatives;
+  // The derivatives from the motion in data (oMi, S, S0, I, v, a, as aba() or rnea() leave
+  // them): composites, per-joint vectors and the entries.
+  void computeFromMotion(const Model& model, Data& data, const ExternalForces& external);
+  void assembleChain(const Model& model, bool extra);
+  void assembleTree(const Model& model, const Data& data, bool extra);
+
   Mat6X tangent_;
   RowMatX dtau_dq_, dtau_dv_, M_;
-  // Composites over each subtree.
+  // Composites over each subtree: inertia (data.Ic), rigid-body inertia, B = sum (v x* I -
+  // I v x), momentum, force, external forces.
   std::vector<Mat6> B_, Icrb_;
-  std::vector<Vec6> h_, Fe_;
-  // Joint bodies in body order (slot i - 1 for body i). Rows: P = [F1^T G^T] and, with added
-  // mass or external forces, Pextra = [F1rb^T -Xe^T]. Columns: Yq, Yv (and Yextra) such that
-  // the subtree entries are P Yq and P Yv; S, D, E, F1 as 6 x nj for the ancestors' entries.
-  MatX P_, Pextra_, Yq_, Yv_, Yextra_;
-  Mat6X S_, D_, E_, F1_;
-  RowMatX Aq_, Av_, Cq_, Cv_, Mjj_;
-  // descendant_(i, j) = 1 if body j + 1 is an ancestor-or-self of body i + 1, else 0.
-  RowMatX descendant_, strict_ancestor_;
-  bool body_order_ = true;  // joint_index[i] == i - 1 for every body
-  bool chain_ = true;       // and parent[i] == i - 1
+  std::vector<Vec6> h_, F_, Fe_;
+  // Per joint body j: rows P = [F1^T G^T] (and Pextra = [F1rb^T -Xe^T] with added mass or
+  // external forces) and columns Yq = [Sxag - beta (or -beta); -w], Yv = [gamma; S], Yextra =
+  // [Sxag; S], such that the entries of the bodies in j's subtree are P Yq and P Yv; D and E for
+  // the entries of j's ancestors; F1 for the mass matrix.
+  std::vector<Eigen::Matrix<double, 12, 1>> P_, Pextra_, Yq_, Yv_, Yextra_;
+  std::vector<Vec6> D_, E_, F1_;
+  // The same, as row-major matrices over the joint slots (slot i - 1 for body i), for chains.
+  RowMatX Prow_, Pextra_row_, Yq_rows_, Yv_rows_, Yextra_rows_, S_rows_, D_rows_, E_rows_, F1_rows_;
+  bool chain_ = true;  // parent[i] == i - 1 and joint_index[i] == i - 1 for every body
   Mat6X S0_F1_, S0_G_, S0_F1rb_, S0_Xe_;
-  MatX Ytangent_, Yvehicle_, Ytangent_extra_;  // the vehicle's columns, as Yq, Yv, Yextra
-  MatX Vq_, Vv_;                               // joint rows of the vehicle columns
-  MatX Rq_, Rv_, Rm_;                          // vehicle rows of the joint columns
 };
 
 }  // namespace vms
