@@ -40,30 +40,54 @@ std::optional<BarycentricVariant> barycentricVariantFromString(const std::string
 /// One line: what the variant evaluates, with the paper's equation numbers.
 std::string describe(BarycentricVariant variant);
 
+/// How the inertia [[D, D_q], [D_q^T, D_qq]] of (50) is assembled. Both are exact and agree to
+/// rounding; the paper's is the default.
+enum class BarycentricAssembly {
+  /// The paper's sums: the bracketed D_ij of (42) from the barycentric vectors, summed into
+  /// D (43)-(44), D_q (45) and D_qq (46) by subtree sums; prismatic joints by the same
+  /// closed-form sums over the slides' mass shares.
+  DijSums,
+  /// Kane's products: sum_k m_k J_k^T J_k + Omega_k^T I_k Omega_k over the partial velocities
+  /// rho_k' = J_k xi, w_k = Omega_k xi (the generic assembly, for comparison).
+  KaneProducts,
+};
+
+/// "dij-sums", "kane-products".
+std::string toString(BarycentricAssembly assembly);
+
+struct BarycentricOptions {
+  BarycentricVariant variant = BarycentricVariant::Corrected;
+  BarycentricAssembly assembly = BarycentricAssembly::DijSums;
+};
+
 /// Forward dynamics of a free vehicle with a tree of revolute and prismatic joints in the
 /// barycentric coordinates of seed 003: xi = [w_0 (vehicle frame); qd] with the system centre
 /// of mass r_CM separate. M r_CM'' = total external force (gravity only enters here: by (3)
 /// sum m_k J_k = 0); the rotational and joint equations (52)-(54) are Kane's equations with the
 /// partial velocities rho_k' = J_k xi = sum_i w_i x v_ik (18), whose mass matrix is
-/// [[D, D_q], [D_q^T, D_qq]] and whose right-hand side carries every external wrench (the
-/// moments about the system centre of mass (52), the joints' generalized forces). Exact with
-/// gravity, joint forces, the vehicle wrench and world wrenches on bodies.
+/// [[D, D_q], [D_q^T, D_qq]], assembled from the paper's D_ij (42)-(46) (or, as an option, as
+/// Kane's products), and whose right-hand side carries every external wrench (the moments about
+/// the system centre of mass (52), the joints' generalized forces). Exact with gravity, joint
+/// forces, the vehicle wrench and world wrenches on bodies.
 ///
 /// Only the free vehicle: the centre-of-mass split needs an unconstrained vehicle (a planar,
 /// ball, translating, Schoenflies or fixed vehicle is held by constraint forces that are not
 /// known in advance). Refuses a model with added mass (the split needs rigid bodies: the
 /// added-mass momentum does not follow the centre of mass). Dense, O(N^2) per call for the
-/// barycentric vectors and O(N^3) for the solve; nothing allocated in compute().
+/// barycentric vectors and the D_ij, O(N^3) for the velocity terms (the partial velocities)
+/// and the solve; nothing allocated in compute().
 class BarycentricSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument for a vehicle that is not free, for added mass, for
   /// PrintedBarycentre on a tree and for PrintedJointCoupling unless there are three joints.
-  explicit BarycentricSolver(const Model& model,
-                             BarycentricVariant variant = BarycentricVariant::Corrected);
+  explicit BarycentricSolver(const Model& model, BarycentricOptions options = {});
+  BarycentricSolver(const Model& model, BarycentricVariant variant)
+      : BarycentricSolver(model, BarycentricOptions{variant, BarycentricAssembly::DijSums}) {}
   std::string description() const override;
   std::vector<SolverQuantity> intermediates() const override;
 
   BarycentricVariant variant() const { return variant_; }
+  BarycentricAssembly assembly() const { return assembly_; }
   // The quantities of the last compute(); world axes unless said otherwise.
   const MatX& barycentricVectors() const { return V_; }    // 3 nbodies x nbodies: block (i, k) v_ik
   const MatX& barycentreOffsets() const { return c_; }     // 3 x nbodies: c_i (6)
@@ -75,8 +99,10 @@ class BarycentricSolver final : public ForwardDynamicsSolver {
   const MatX& reducedInertia() const { return H_; }              // (55)
   const VecX& ch() const { return ch_; }                         // (56)
   const Vec3& comAcceleration() const { return rcm_ddot_; }
-  /// D_ij (42) as 3 nbodies x 3 nbodies (world axes), from the barycentric vectors.
-  MatX Dij() const;
+  /// D_ij (42), bracketed, as 3 nbodies x 3 nbodies (world axes), from the barycentric vectors:
+  /// D_ii = I_i + sum_k m_k [(v_ik . v_ik) 1 - v_ik v_ik^T], and for i != j
+  /// D_ij = -M [(v_ij . v_ji) 1 - v_ji v_ij^T] (on a chain v_ij = r_i*, v_ji = l_j* for i < j).
+  const MatX& Dij() const { return Dij_; }
 
  private:
   void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
@@ -85,8 +111,12 @@ class BarycentricSolver final : public ForwardDynamicsSolver {
 
   void barycentricVectors(const Model& model, const Data& data);
   void jacobians(const Model& model, const State& state);
+  void dyadics();
+  void inertiaFromDyadics();
+  void inertiaFromKaneProducts();
 
   BarycentricVariant variant_;
+  BarycentricAssembly assembly_;
   int nb_, n_;
   double total_mass_;
   std::vector<int> parent_, column_, first_child_;
@@ -99,6 +129,8 @@ class BarycentricSolver final : public ForwardDynamicsSolver {
   MatX V_, c_, rho_, rho_ddot_;  // rho_ddot_: bias accelerations (xi' = 0)
   MatX X_, Y_;                   // stacked [J_k; Omega_k] and [m_k J_k; I_k Omega_k]
   VecX z_, y_;                   // stacked bias inertia forces and external wrenches
+  MatX Dij_, S_;  // S_: block (a, b) the sum of D_ij over i in subtree a, j in subtree b
+  MatX G_;        // 3 nbodies x n: per prismatic joint b, sum over the subtree of i of g_ib x u_b
   MatX Dfull_, Dinv_Dq_, H_;
   VecX xi_, bias_, Qext_, c1_, c2_, ch_, rhs_q_, qdd_;
   Vec3 rhs_w_, wdot_, rcm_ddot_, force_;

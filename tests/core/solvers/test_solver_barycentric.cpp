@@ -1,16 +1,20 @@
 // The "barycentric" solver (seed 003 §3-§4): accelerations equal aba's for the free vehicle on
 // random trees (revolute and prismatic, gravity, joint torques, vehicle and body wrenches); the
 // barycentric vectors, D, D_q, D_qq and the reduced inertia are what the paper says; the
-// printed (6) and the §6 v_0/M mix give wrong accelerations; other vehicles are refused.
+// inertia from the D_ij sums (42)-(46), the default, equals the Kane products to rounding on
+// random trees and the example models; the printed (6), evaluated as printed, and the §6
+// v_0/M mix give wrong accelerations; other vehicles are refused.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "allocation_counter.hpp"
 #include "core/algorithms/aba.hpp"
 #include "core/algorithms/crba.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/momentum.hpp"
+#include "core/io/model_io.hpp"
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/barycentric_solver.hpp"
@@ -72,6 +76,56 @@ VecX solverAccelerations(const Problem& p, Variant variant = Variant::Corrected)
   return accelerations(data);
 }
 
+// max |a - b| / max |b|: relative to the matrix's own size, small or large.
+double relativeDifference(const MatX& a, const MatX& b) {
+  if (b.size() == 0) return a.size() == 0 ? 0.0 : 1e300;  // a vehicle without an arm
+  return (a - b).cwiseAbs().maxCoeff() / b.cwiseAbs().maxCoeff();
+}
+
+// The D_ij as the notes derive them, sum over every body k:
+// delta_ij I_i + sum_k m_k [(v_ik . v_jk) 1 - v_jk v_ik^T] (world axes).
+MatX dijBySumOverBodies(const Model& m, const Data& data, const MatX& V) {
+  const int nb = m.nbodies;
+  MatX D = MatX::Zero(3 * nb, 3 * nb);
+  for (int i = 0; i < nb; ++i)
+    for (int j = 0; j < nb; ++j) {
+      Mat3 d = Mat3::Zero();
+      if (i == j) d = data.oMi[i].R * m.inertia_com[i] * data.oMi[i].R.transpose();
+      for (int k = 0; k < nb; ++k) {
+        const Vec3 vi = V.block<3, 1>(3 * i, k), vj = V.block<3, 1>(3 * j, k);
+        d += m.mass[k] * (vi.dot(vj) * Mat3::Identity() - vj * vi.transpose());
+      }
+      D.block<3, 3>(3 * i, 3 * j) = d;
+    }
+  return D;
+}
+
+double largestSumsVsKane = 0.0, largestBracketVsSum = 0.0;
+
+// The D_ij sums against the Kane products and the bracketed (42) against the sum over bodies on
+// one problem, and both assemblies' accelerations against aba.
+void checkAssemblies(const Problem& p) {
+  const Model& m = p.model;
+  BarycentricSolver sums(m, BarycentricOptions{Variant::Corrected, BarycentricAssembly::DijSums});
+  BarycentricSolver kane(m,
+                         BarycentricOptions{Variant::Corrected, BarycentricAssembly::KaneProducts});
+  QVERIFY(sums.assembly() == BarycentricAssembly::DijSums);
+  Data data(m), kane_data(m);
+  sums.compute(m, data, p.state, p.tau, p.external);
+  kane.compute(m, kane_data, p.state, p.tau, p.external);
+  const double inertia = relativeDifference(sums.inertia(), kane.inertia());
+  const double dij =
+      relativeDifference(sums.Dij(), dijBySumOverBodies(m, data, sums.barycentricVectors()));
+  largestSumsVsKane = std::max(largestSumsVsKane, inertia);
+  largestBracketVsSum = std::max(largestBracketVsSum, dij);
+  QVERIFY2(inertia <= 1e-12, ("D_ij sums vs Kane products " + std::to_string(inertia)).c_str());
+  QVERIFY2(dij <= 1e-12, ("bracketed (42) vs sum over bodies " + std::to_string(dij)).c_str());
+  QVERIFY(relativeDifference(sums.reducedInertia(), kane.reducedInertia()) <= 1e-12);
+  const VecX expected = abaAccelerations(p);
+  VMS_COMPARE_REL(accelerations(data), expected, 1e-9);
+  VMS_COMPARE_REL(accelerations(kane_data), expected, 1e-9);
+}
+
 // System centre of mass (world).
 Vec3 centreOfMass(const Model& m, const Data& data) {
   Vec3 c = Vec3::Zero();
@@ -95,6 +149,9 @@ class TestSolverBarycentric : public QObject {
   void matchesAbaWithoutLoads();
   void barycentricVectorsSumToRho();
   void dyadicsAreThePapersSums();
+  void dijSumsAreTheKaneProducts_data();
+  void dijSumsAreTheKaneProducts();
+  void dijSumsOnTheExampleModels();
   void inertiaIsTheCentroidalSchurComplement();
   void momentumAboutTheCentreOfMass();
   void onlyTheFreeVehicle();
@@ -225,6 +282,53 @@ void TestSolverBarycentric::dyadicsAreThePapersSums() {
   }
 }
 
+// The default assembly, the paper's D_ij (42) summed by (43)-(46) (prismatic joints by the same
+// closed-form sums), equals the generic Kane products to rounding (1e-12 relative), and the
+// bracketed (42) equals the notes' sum over every body; both agree with aba.
+void TestSolverBarycentric::dijSumsAreTheKaneProducts_data() {
+  QTest::addColumn<int>("bodies");
+  QTest::addColumn<bool>("chain");
+  QTest::addColumn<double>("prismatic");
+  for (int n : {1, 2, 6, 15, 25})
+    for (bool chain : {true, false})
+      for (double prismatic : {0.0, 0.3, 1.0}) {
+        if (n <= 2 && !chain) continue;
+        QTest::newRow((std::to_string(n) + (chain ? "_chain" : "_tree") + "_prismatic" +
+                       std::to_string(static_cast<int>(prismatic * 10)))
+                          .c_str())
+            << n << chain << prismatic;
+      }
+}
+
+void TestSolverBarycentric::dijSumsAreTheKaneProducts() {
+  QFETCH(int, bodies);
+  QFETCH(bool, chain);
+  QFETCH(double, prismatic);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed)
+    checkAssemblies(
+        makeProblem(bodies, chain, prismatic, seed * 104729 + static_cast<std::uint64_t>(bodies)));
+}
+
+void TestSolverBarycentric::dijSumsOnTheExampleModels() {
+  int checked = 0;
+  for (const auto& e : std::filesystem::directory_iterator(VMS_SOURCE_DIR "/models")) {
+    const std::string f = e.path().string();
+    const bool model_file = f.size() > 9 && (f.compare(f.size() - 9, 9, ".vms.json") == 0 ||
+                                             f.compare(f.size() - 5, 5, ".urdf") == 0);
+    if (!model_file) continue;
+    Problem p{loadModel(f), {}, {}, {}, {}};
+    if (p.model.base_type != BaseType::Free || p.model.hasAddedMass()) continue;
+    for (std::uint64_t k = 0; k < 3; ++k) {
+      p.state = randomState(p.model, 71 + k);
+      p.tau = VecX::Random(p.model.njoints);
+      checkAssemblies(p);
+    }
+    ++checked;
+  }
+  qInfo("%d free-vehicle example models", checked);
+  QVERIFY(checked >= 3);
+}
+
 // [[D, D_q], [D_q^T, D_qq]] is crba's mass matrix with the linear velocity eliminated (the
 // inertia with the centre of mass held), so H (55) is its joint Schur complement: the reduced
 // inertia of the Lagrange-Poincare and DeNOC formulations over the whole vehicle block.
@@ -343,6 +447,18 @@ void TestSolverBarycentric::erratum6PrintedBarycentreIsWrong() {
       rho_err =
           std::max(rho_err, (Vec3(printed.rho().col(k)) - (data.oMi[k].act(m.com[k]) - cm)).norm());
     smallest_rho = std::min(smallest_rho, rho_err);
+    // (6) as printed from the geometry: c_i = l_i mu_i + r_i (1 - mu_i), r_N = 0.
+    double M = 0.0, before = 0.0;
+    for (int i = 0; i < m.nbodies; ++i) M += m.mass[i];
+    for (int i = 0; i < m.nbodies; ++i) {
+      const double mu = before / M;
+      before += m.mass[i];
+      const Vec3 com = data.oMi[i].act(m.com[i]);
+      const Vec3 l = data.oMi[i].p - com;
+      const Vec3 r = i + 1 < m.nbodies ? Vec3(data.oMi[i + 1].p - com) : Vec3::Zero();
+      VMS_COMPARE_REL(Vec3(printed.barycentreOffsets().col(i)), Vec3(l * mu + r * (1.0 - mu)),
+                      1e-13);
+    }
     const VecX expected = abaAccelerations(p);
     VMS_COMPARE_REL(solverAccelerations(p), expected, 1e-12);
     smallest_acc = std::min(smallest_acc, test::relativeError(acc, expected));
@@ -401,6 +517,9 @@ void TestSolverBarycentric::variantsAreNamed() {
 
 void TestSolverBarycentric::cleanupTestCase() {
   std::printf("  largest relative error vs aba (corrected): %.3g\n", maxAbaError);
+  std::printf(
+      "  largest relative difference, D_ij sums vs Kane products: %.3g; (42) vs sum: %.3g\n",
+      largestSumsVsKane, largestBracketVsSum);
 }
 
 QTEST_APPLESS_MAIN(TestSolverBarycentric)
