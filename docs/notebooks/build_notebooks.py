@@ -219,7 +219,7 @@ print(f"{len(X)} states: printed form off by up to {err_bad.max():.3g} rad/s^2, 
       f"corrected form by up to {err_corrected.max():.1e}")'''),
     ("code", r'''# Key figures (the notebook fails if they change).
 assert all(d < 1e-10 for d in differences.values()), differences
-assert len(differences) == 8
+assert len(differences) == 9
 assert printed["generalized-jacobian/printed-hstar-dot"] > 1e-3
 assert printed["base-invariant/printed-dual-innovation"] > 1.0
 assert err_corrected.max() < 1e-10
