@@ -79,13 +79,15 @@ inline void storeColumns(const Columns& C, Mat6& M) {
 
 // One step of pass 2 for body i with parent p: U = IA S, D = S^T U, u = tau_i - S^T pA and
 //   pA_p += pA + IA c + U g,   IA_p = IA_p_in + IA - U U^T / D,   with g = (u - U^T c) / D,
-// keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there. IA comes in as columns
-// and leaves as IA_p's (the caller stores them, or keeps them for the parent's step on a chain).
+// keeping for pass 3 V = U / D and g, so that qdd = g - V^T a_p there, and D (the derivatives
+// apply M^-1 with it). IA comes in as columns and leaves as IA_p's (the caller stores them, or
+// keeps them for the parent's step on a chain).
 // On a chain the steps form one dependency chain through IA; its update waits for V through a
 // single multiply-add: IA_p_in + IA is summed before, and column k takes V U[k] (= U V[k] in
 // exact arithmetic, U U^T / D being symmetric) with U[k] broadcast while V is being divided.
 inline void articulatedStep(Columns& IA, const Vec6& S, const Vec6& c, const Vec6& pA, double tau,
-                            Vec6& V_out, double& g_out, Vec6& pA_p, const double* IA_p_in) {
+                            Vec6& V_out, double& D_out, double& g_out, Vec6& pA_p,
+                            const double* IA_p_in) {
   Lanes4* col_lo = IA.lo;
   Lanes2* col_hi = IA.hi;
   const Lanes4 u_lo = (col_lo[0] * S[0] + col_lo[1] * S[1]) +
@@ -114,6 +116,7 @@ inline void articulatedStep(Columns& IA, const Vec6& S, const Vec6& c, const Vec
   store2(V + 4, v_hi);
   std::memcpy(V_out.data(), V, sizeof V);
   const double x = tau - sp - Uc;
+  D_out = sU;
   g_out = x / sU;
   double* P = pA_p.data();
   store4(P, load4(P) + load4(pA.data()) + ic_lo + x * v_lo);
@@ -238,7 +241,8 @@ void aba(const Model& model, Data& data, const State& state, const Eigen::Ref<co
     if (!carried) loadColumns(model.children[i].empty() ? data.I[i] : data.IA[i], IA);
     const bool first_contribution = model.children[p].back() == i;
     articulatedStep(IA, data.S[i], data.c[i], data.pA[i], tau[model.joint_index[i]], data.V[i],
-                    data.g[i], data.pA[p], (first_contribution ? data.I[p] : data.IA[p]).data());
+                    data.D[i], data.g[i], data.pA[p],
+                    (first_contribution ? data.I[p] : data.IA[p]).data());
     carried = p == i - 1 && p > 0;
     if (!carried) storeColumns(IA, data.IA[p]);
   }

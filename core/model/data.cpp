@@ -14,6 +14,7 @@ Data::Data(const Model& m)
       IA(m.nbodies, Mat6::Zero()),
       pA(m.nbodies, Vec6::Zero()),
       V(m.nbodies, Vec6::Zero()),
+      D(m.nbodies, 0.0),
       g(m.nbodies, 0.0),
       a(m.nbodies, Vec6::Zero()),
       base_reduced(BaseMatrix::Zero(m.base_dof, m.base_dof)),

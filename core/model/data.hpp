@@ -35,6 +35,7 @@ struct Data {
   std::vector<Mat6> IA;
   std::vector<Vec6> pA;   // articulated bias force
   std::vector<Vec6> V;    // IA S / (S^T IA S)
+  std::vector<double> D;  // S^T IA S
   std::vector<double> g;  // (tau - S^T pA - (IA S)^T c) / (S^T IA S): qdd = g - V^T a_parent
   std::vector<Vec6> a;    // world spatial acceleration
   using BaseMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>;
