@@ -44,25 +44,31 @@ class ForwardDynamicsDerivatives {
 
  private:
   InverseDynamicsDerivatives id_;
-  VecX nudot_, qdd_;
+  VecX nudot_;
   RowMatX ddq_dq_, ddq_dv_, ddq_dtau_, ddq_dbase_wrench_;
-  // Articulated-body factorisation: per body IA S / D and 1/D; the vehicle's reduced inertia.
-  std::vector<Mat6> IA_;
-  std::vector<Vec6> V_;
+  // The articulated-body factorisation of M, as aba() leaves it in data: per body 1/D
+  // (D = S^T IA S), with data.V = IA S / D; the vehicle's (S0^T IA_0 S0)^-1.
   std::vector<double> Dinv_;
-  Data::BaseMatrix base_reduced_, base_inverse_;
-  Eigen::LLT<Data::BaseMatrix> base_llt_;
-  // M^-1 is applied to blocks of kBlock columns of a row-major matrix, a generalized
-  // coordinate's entries of a block being contiguous; a last, narrower block goes through
-  // padded_ (nv x kBlock).
+  Data::BaseMatrix base_inverse_;
+  // M^-1 is applied to blocks of up to kBlock columns of row-major matrices, a block's row held
+  // in vector registers. Per body, for the block being solved: the articulated force handed to
+  // a parent that is not the next body (force_, valid where force_epoch_ is the block's epoch)
+  // and the acceleration of a body that has a child other than the next body (accel_).
   static constexpr int kBlock = 16;
-  using BlockRows = Eigen::Matrix<double, 6, kBlock, Eigen::RowMajor>;
-  RowMatX padded_;
-  // Per body, for one block of columns: articulated forces and accelerations.
-  std::vector<BlockRows> pA_, a_;
-  std::vector<BlockRows*> pA_ptr_, a_ptr_;
-  void solveBlock(const Model& model, const Data& data, double* X, Eigen::Index stride);
-  void solveRows(const Model& model, const Data& data, RowMatX& X);
+  std::vector<double> force_, accel_;
+  std::vector<unsigned> force_epoch_;
+  unsigned epoch_ = 0;
+  std::vector<char> keeps_accel_;
+  bool body_order_ = true;  // joint_index[i] == i - 1: a joint column's body is column + 1
+  RowMatX padded_;          // nv x kBlock, for solveInertia's column-major right-hand sides
+
+  void factorise(const Model& model, const Data& data);
+  template <typename Row, typename Rows>
+  void solveBlock(const Model& model, const Data& data, const Rows& rhs, int last_body, double* out,
+                  Eigen::Index stride, int width);
+  template <typename MakeRows>
+  void solveColumns(const Model& model, const Data& data, const MakeRows& make_rows, int cols,
+                    RowMatX& out);
 };
 
 }  // namespace vms

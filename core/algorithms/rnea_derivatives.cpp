@@ -1,22 +1,110 @@
 #include "core/algorithms/rnea_derivatives.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include "core/algorithms/check_model_arguments.hpp"
 #include "core/algorithms/kinematics.hpp"
 #include "core/algorithms/rnea.hpp"
 #include "core/model/base_type.hpp"
+#include "core/spatial/lanes.hpp"
 
 namespace vms {
 
 namespace {
-using Vec12 = Eigen::Matrix<double, 12, 1>;
+using lanes::Lanes2;
+using lanes::Lanes4;
+using lanes::load2;
+using lanes::load4;
+using lanes::store2;
+using lanes::store4;
+typedef double Lanes8 __attribute__((vector_size(64)));
 
-// B = v x* I - I v x = Y + Y^T with Y = v x* I (I symmetric), column by column.
-inline void velocityInertiaRate(const Vec6& v, const Mat6& I, Mat6& B) {
-  Mat6 Y;
-  for (int k = 0; k < 6; ++k) Y.col(k) = crossForce(v, I.col(k));
-  B = Y + Y.transpose();
+#define VMS_INLINE inline __attribute__((always_inline))
+
+// A x for a 6x6 A, column by column (rows 0-3 and 4-5 as 4- and 2-lane vectors).
+VMS_INLINE Vec6 times(const Mat6& A, const Vec6& x) {
+  const double* a = A.data();
+  Lanes4 lo = load4(a) * x[0];
+  Lanes2 hi = load2(a + 4) * x[0];
+  for (int k = 1; k < 6; ++k) {
+    lo += load4(a + 6 * k) * x[k];
+    hi += load2(a + 6 * k + 4) * x[k];
+  }
+  Vec6 r;
+  store4(r.data(), lo);
+  store2(r.data() + 4, hi);
+  return r;
+}
+
+// A [g; 0]: the first three columns of A times g.
+VMS_INLINE Vec6 timesLinear(const Mat6& A, const Vec3& g) {
+  const double* a = A.data();
+  const Lanes4 lo = load4(a) * g[0] + load4(a + 6) * g[1] + load4(a + 12) * g[2];
+  const Lanes2 hi = load2(a + 4) * g[0] + load2(a + 10) * g[1] + load2(a + 16) * g[2];
+  Vec6 r;
+  store4(r.data(), lo);
+  store2(r.data() + 4, hi);
+  return r;
+}
+
+// dst += src, 36 coefficients.
+VMS_INLINE void addTo(Mat6& dst, const Mat6& src) {
+  double* d = dst.data();
+  const double* s = src.data();
+  for (int k = 0; k < 36; k += 4) store4(d + k, load4(d + k) + load4(s + k));
+}
+
+VMS_INLINE void addTo(Vec6& dst, const Vec6& src) {
+  double* d = dst.data();
+  const double* s = src.data();
+  store4(d, load4(d) + load4(s));
+  store2(d + 4, load2(d + 4) + load2(s + 4));
+}
+
+// x cross y for 3-vectors given by pointers, written to out.
+VMS_INLINE void cross3(const double* x, const double* y, double* out) {
+  out[0] = x[1] * y[2] - x[2] * y[1];
+  out[1] = x[2] * y[0] - x[0] * y[2];
+  out[2] = x[0] * y[1] - x[1] * y[0];
+}
+
+// The motion cross product x (x) y = [xw x yv + xv x yw; xw x yw] ([linear; angular]).
+VMS_INLINE Vec6 crossM(const Vec6& x, const Vec6& y) {
+  Vec6 r;
+  double t[3];
+  cross3(x.data() + 3, y.data(), r.data());
+  cross3(x.data(), y.data() + 3, t);
+  r[0] += t[0], r[1] += t[1], r[2] += t[2];
+  cross3(x.data() + 3, y.data() + 3, r.data() + 3);
+  return r;
+}
+
+// The force cross product x (x)* f = [xw x f; xw x n + xv x f].
+VMS_INLINE Vec6 crossF(const Vec6& x, const Vec6& f) {
+  Vec6 r;
+  double t[3];
+  cross3(x.data() + 3, f.data(), r.data());
+  cross3(x.data() + 3, f.data() + 3, r.data() + 3);
+  cross3(x.data(), f.data(), t);
+  r[3] += t[0], r[4] += t[1], r[5] += t[2];
+  return r;
+}
+
+// B = v x* I - I v x = Y + Y^T with Y = v x* I (I symmetric), Y column by column.
+VMS_INLINE void velocityInertiaRate(const Vec6& v, const Mat6& I, Mat6& B) {
+  double Y[36];
+  for (int k = 0; k < 6; ++k) {
+    const double* col = I.data() + 6 * k;
+    double* y = Y + 6 * k;
+    double t[3];
+    cross3(v.data() + 3, col, y);
+    cross3(v.data() + 3, col + 3, y + 3);
+    cross3(v.data(), col, t);
+    y[3] += t[0], y[4] += t[1], y[5] += t[2];
+  }
+  for (int c = 0; c < 6; ++c)
+    for (int r = 0; r < 6; ++r) B(r, c) = Y[r + 6 * c] + Y[c + 6 * r];
 }
 
 // The world spatial inertia of the rigid body alone (without added mass).
@@ -27,18 +115,50 @@ inline Mat6 rigidInertiaWorld(const Model& model, const Data& data, int i) {
                              R * model.inertia_com[i] * R.transpose());
 }
 
-inline Vec12 stack(const Vec6& top, const Vec6& bottom) {
-  Vec12 out;
-  out << top, bottom;
-  return out;
+// Writes x into column k of rows [row, row + 6) of a row-major matrix.
+VMS_INLINE void setColumn(RowMatX& m, int row, int k, const Vec6& x) {
+  double* p = m.data() + row * m.outerStride() + k;
+  for (int r = 0; r < 6; ++r) p[r * m.outerStride()] = x[r];
 }
 
-// out = sum_m coefficients[m] * rows.row(m).segment(begin, length), for m < count.
-template <typename Coefficients, typename Out>
-inline void combineRows(const Coefficients& coefficients, int count, const RowMatX& rows,
-                        Eigen::Index begin, Eigen::Index length, Out&& out) {
-  out = coefficients[0] * rows.row(0).segment(begin, length);
-  for (int m = 1; m < count; ++m) out += coefficients[m] * rows.row(m).segment(begin, length);
+VMS_INLINE Lanes8 load8(const double* p) {
+  Lanes8 r;
+  std::memcpy(&r, p, sizeof r);
+  return r;
+}
+
+// out[c] = sum_{m < K} coefficients[m] rows[m stride + c] for c < length, in one pass over out;
+// the rows are read up to seven entries past length (their padding).
+template <int K>
+VMS_INLINE void combineRows(const double* coefficients, const double* rows, Eigen::Index stride,
+                            Eigen::Index length, double* out) {
+  for (Eigen::Index c = 0; c < length; c += 8) {
+    Lanes8 even = coefficients[0] * load8(rows + c);
+    Lanes8 odd = coefficients[1] * load8(rows + stride + c);
+    for (int m = 2; m < K; m += 2) {
+      even += coefficients[m] * load8(rows + m * stride + c);
+      odd += coefficients[m + 1] * load8(rows + (m + 1) * stride + c);
+    }
+    const Lanes8 sum = even + odd;
+    if (c + 8 <= length) {
+      std::memcpy(out + c, &sum, sizeof sum);
+    } else {
+      double tmp[8];
+      std::memcpy(tmp, &sum, sizeof sum);
+      std::memcpy(out + c, tmp, sizeof(double) * static_cast<std::size_t>(length - c));
+    }
+  }
+}
+
+// sum_{m < K} x[m] column[m stride].
+template <int K>
+VMS_INLINE double dotColumn(const double* x, const double* column, Eigen::Index stride) {
+  double even = x[0] * column[0], odd = x[1] * column[stride];
+  for (int m = 2; m < K; m += 2) {
+    even += x[m] * column[m * stride];
+    odd += x[m + 1] * column[(m + 1) * stride];
+  }
+  return even + odd;
 }
 }  // namespace
 
@@ -52,7 +172,7 @@ Mat6X configurationTangentBasis(const Model& model) {
 
 InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
     : tangent_(configurationTangentBasis(model)) {
-  const int n = model.nbodies, nv = model.nv, b = model.base_dof, nj = model.njoints;
+  const int n = model.nbodies, nv = model.nv, nj = model.njoints;
   const int t = static_cast<int>(tangent_.cols());
   const auto size = static_cast<std::size_t>(n);
   dtau_dq_ = RowMatX::Zero(nv, t + nj);
@@ -60,17 +180,13 @@ InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
   M_ = RowMatX::Zero(nv, nv);
   B_.assign(size, Mat6::Zero());
   Icrb_.assign(size, Mat6::Zero());
-  for (auto* v : {&h_, &F_, &Fe_, &D_, &E_, &F1_}) v->assign(size, Vec6::Zero());
-  for (auto* v : {&P_, &Pextra_, &Yq_, &Yv_, &Yextra_}) v->assign(size, Vec12::Zero());
+  for (auto* v : {&h_, &F_, &Fe_}) v->assign(size, Vec6::Zero());
   for (int i = 1; i < n; ++i)
     chain_ = chain_ && model.parent[i] == i - 1 && model.joint_index[i] == i - 1;
-  if (chain_) {
-    Prow_ = RowMatX::Zero(nj, 12);
-    Pextra_row_ = RowMatX::Zero(nj, 12);
-    for (auto* m : {&Yq_rows_, &Yv_rows_, &Yextra_rows_}) *m = RowMatX::Zero(12, nj);
-    for (auto* m : {&S_rows_, &D_rows_, &E_rows_, &F1_rows_}) *m = RowMatX::Zero(6, nj);
-  }
-  for (auto* m : {&S0_F1_, &S0_G_, &S0_F1rb_, &S0_Xe_}) *m = Mat6X::Zero(6, b);
+  Prow_ = RowMatX::Zero(nj, 24);
+  Yq_rows_ = RowMatX::Zero(24, nj + kPad);
+  Yv_rows_ = RowMatX::Zero(12, nj + kPad);
+  for (auto* m : {&D_rows_, &E_rows_, &F1_rows_}) *m = RowMatX::Zero(6, nj + kPad);
 }
 
 void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -90,193 +206,243 @@ void InverseDynamicsDerivatives::computeFromMotion(const Model& model, Data& dat
         model.joint_names[static_cast<std::size_t>(model.couplings.front().joint)] + "' follows '" +
         model.joint_names[static_cast<std::size_t>(model.couplings.front().leader)] +
         "'); the derivatives are defined for independent joints only");
-  const int n = model.nbodies, b = model.base_dof;
-  const int t = static_cast<int>(tangent_.cols());
+  const bool extra = model.hasAddedMass() || external.body_forces_world != nullptr;
+  computeComposites(model, data, external);
+  computeJointVectors(model, data, external);
+  if (chain_)
+    assembleChain(model, extra);
+  else
+    assembleTree(model, extra);
+  assembleVehicle(model, data, external);
+}
+
+// Body forces f = I a + v x* I v - weight - external and the composites over each subtree
+// (tip to base): inertia Ic (data.Ic), rigid-body inertia Icrb (with added mass only), momentum
+// h, B = sum (v x* I - I v x), force F, external forces Fe.
+void InverseDynamicsDerivatives::computeComposites(const Model& model, Data& data,
+                                                   const ExternalForces& external) {
+  const int n = model.nbodies;
+  const bool added_mass = model.hasAddedMass();
+  const bool has_external = external.body_forces_world != nullptr;
+  Vec6 a_g = Vec6::Zero();
+  a_g.head<3>() = model.gravity;
+  for (int i = 0; i < n; ++i) {
+    const Mat6& I = data.I[i];
+    const Vec6& v = data.v[i];
+    data.Ic[i] = I;
+    const Vec6 h = times(I, v);
+    h_[i] = h;
+    velocityInertiaRate(v, I, B_[i]);
+    Vec6 F = times(I, data.a[i]);
+    addTo(F, crossF(v, h));
+    if (added_mass) {
+      Icrb_[i] = rigidInertiaWorld(model, data, i);
+      F -= times(Icrb_[i], a_g);
+    } else {
+      F -= timesLinear(I, model.gravity);
+    }
+    if (has_external) {
+      Fe_[i] = (*external.body_forces_world)[i];
+      F -= Fe_[i];
+    }
+    F_[i] = F;
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const int p = model.parent[i];
+    addTo(data.Ic[p], data.Ic[i]);
+    addTo(B_[p], B_[i]);
+    addTo(h_[p], h_[i]);
+    addTo(F_[p], F_[i]);
+    if (added_mass) addTo(Icrb_[p], Icrb_[i]);
+    if (has_external) addTo(Fe_[p], Fe_[i]);
+  }
+}
+
+// Per joint body j: w = S x v_p, beta = S x a_p - w x v_p, gamma = v_p x S - S x v_j = -2 w
+// (v_j = v_p + S qd), F1 = Ic S, G = B S - S x* h (and F1rb = Icrb S, Xe = S x* Fe), then D and
+// E, in the joint's column of the per-joint matrices.
+void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const Data& data,
+                                                     const ExternalForces& external) {
+  const int n = model.nbodies;
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
   const bool extra = added_mass || has_external;
   Vec6 a_g = Vec6::Zero();
   a_g.head<3>() = model.gravity;
-
-  // Body forces f = I a + v x* I v - weight - external and the composites over each subtree
-  // (tip to base): inertia Ic, rigid-body inertia Icrb (with added mass only), momentum h,
-  // B = sum (v x* I - I v x), force F, external forces Fe.
-  for (int i = 0; i < n; ++i) {
-    const Mat6& I = data.I[i];
-    data.Ic[i] = I;
-    h_[i].noalias() = I * data.v[i];
-    velocityInertiaRate(data.v[i], I, B_[i]);
-    F_[i].noalias() = I * data.a[i];
-    F_[i] += crossForce(data.v[i], h_[i]);
-    if (added_mass) {
-      Icrb_[i] = rigidInertiaWorld(model, data, i);
-      F_[i].noalias() -= Icrb_[i] * a_g;
-    } else {
-      F_[i].noalias() -= I.leftCols<3>() * model.gravity;
-    }
-    if (has_external) {
-      Fe_[i] = (*external.body_forces_world)[i];
-      F_[i] -= Fe_[i];
-    }
-  }
-  for (int i = n - 1; i > 0; --i) {
-    const int p = model.parent[i];
-    data.Ic[p] += data.Ic[i];
-    h_[p] += h_[i];
-    B_[p] += B_[i];
-    F_[p] += F_[i];
-    if (added_mass) Icrb_[p] += Icrb_[i];
-    if (has_external) Fe_[p] += Fe_[i];
-  }
-
-  // Per joint body j: w = S x v_p, beta = S x a_p - w x v_p, gamma = v_p x S - S x v_j,
-  // F1 = Ic S, G = B S - S x* h (and F1rb = Icrb S, Xe = S x* Fe), then D and E.
   for (int j = 1; j < n; ++j) {
-    const int p = model.parent[j];
+    const int k = model.joint_index[j];
     const Vec6& S = data.S[j];
-    const Vec6& vp = data.v[p];
-    const Vec6 w = crossMotion(S, vp);
-    const Vec6 beta = crossMotion(S, data.a[p]) - crossMotion(w, vp);
-    const Vec6 gamma = crossMotion(vp, S) - crossMotion(S, data.v[j]);
-    const Vec6 Sxag = crossMotion(S, a_g);
+    const Vec6& vp = data.v[model.parent[j]];
+    const Vec6& h = h_[j];
     const Mat6& Ic = data.Ic[j];
-    const Vec6 F1 = Ic * S;
-    const Vec6 BS = B_[j] * S;
-    const Vec6 Sxh = crossForce(S, h_[j]);
-    Vec6 D = crossForce(S, F_[j]) - Ic * beta - B_[j] * w - crossForce(w, h_[j]);
-    P_[j] = stack(F1, BS - Sxh);
-    Yv_[j] = stack(gamma, S);
+    const Mat6& B = B_[j];
+    const Vec6 w = crossM(S, vp);
+    Vec6 beta = crossM(S, data.a[model.parent[j]]);
+    beta -= crossM(w, vp);
+    const Vec6 Sxag = crossM(S, a_g);
+    const Vec6 F1 = times(Ic, S);
+    const Vec6 BS = times(B, S);
+    const Vec6 Sxh = crossF(S, h);
+    const Vec6 Iw = times(Ic, w);
+    Vec6 D = crossF(S, F_[j]);
+    D -= times(B, w);
+    D -= crossF(w, h);
+    Vec6 Yq_top;
     if (extra) {
       // The weight acts through the rigid-body inertia; world external forces stay put.
-      const Vec6 F1rb = added_mass ? Vec6(Icrb_[j] * S) : F1;
-      const Vec6 Xe = has_external ? crossForce(S, Fe_[j]) : Vec6::Zero();
-      Pextra_[j] = stack(F1rb, -Xe);
-      Yextra_[j] = stack(Sxag, S);
-      Yq_[j] = stack(-beta, -w);
-      D.noalias() += (added_mass ? Icrb_[j] : Ic) * Sxag;
+      const Vec6 Xe = has_external ? crossF(S, Fe_[j]) : Vec6::Zero();
+      const Vec6 F1rb = added_mass ? Vec6(times(Icrb_[j], S)) : F1;
+      D -= times(Ic, beta);
+      D += times(added_mass ? Icrb_[j] : Ic, Sxag);
       D += Xe;
+      Prow_.row(k).segment<6>(12) = F1rb.transpose();
+      Prow_.row(k).segment<6>(18) = -Xe.transpose();
+      setColumn(Yq_rows_, 12, k, Sxag);
+      setColumn(Yq_rows_, 18, k, S);
+      Yq_top = -beta;
     } else {
-      Yq_[j] = stack(Sxag - beta, -w);
-      D.noalias() += Ic * Sxag;
+      Yq_top = Sxag - beta;
+      D += times(Ic, Yq_top);
     }
-    D_[j] = D;
-    E_[j] = Ic * gamma + BS + Sxh;
-    F1_[j] = F1;
-  }
-
-  if (chain_)
-    assembleChain(model, extra);
-  else
-    assembleTree(model, data, extra);
-
-  // The vehicle's rows: every joint is its strict descendant.
-  if (b > 0) {
-    for (int j = 1; j < n; ++j) {
-      const int c = model.joint_index[j];
-      dtau_dq_.col(t + c).head(b).noalias() = data.S0.transpose() * D_[j];
-      dtau_dv_.col(b + c).head(b).noalias() = data.S0.transpose() * E_[j];
-      M_.col(b + c).head(b).noalias() = data.S0.transpose() * F1_[j];
-      M_.row(b + c).head(b) = M_.col(b + c).head(b).transpose();
-    }
-    S0_F1_.noalias() = data.Ic[0] * data.S0;
-    S0_G_.noalias() = B_[0] * data.S0;
-    S0_F1rb_.noalias() = (added_mass ? Icrb_[0] : data.Ic[0]) * data.S0;
-    for (int c = 0; c < b; ++c) {
-      S0_G_.col(c) -= crossForce(data.S0.col(c), h_[0]);
-      S0_Xe_.col(c) = has_external ? crossForce(data.S0.col(c), Fe_[0]) : Vec6::Zero();
-    }
-    auto Mbb = M_.topLeftCorner(b, b);
-    Mbb.noalias() = data.S0.transpose() * S0_F1_;
-    for (int r = 0; r < b; ++r)
-      for (int c = r + 1; c < b; ++c) Mbb(r, c) = Mbb(c, r) = 0.5 * (Mbb(r, c) + Mbb(c, r));
-  }
-
-  // The vehicle's columns: every body is in its subtree, and its parent, the world, is at rest
-  // (w = beta = 0, and gamma = -xi x v_0 for a velocity column xi).
-  for (int c = 0; c < t; ++c) {
-    const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
-    const Vec6 xixag = crossMotion(xi, a_g);
-    const Vec12 y = stack(extra ? Vec6::Zero() : xixag, Vec6::Zero());
-    const Vec12 y_extra = stack(xixag, xi);
-    for (int i = 1; i < n; ++i) {
-      double d = P_[i].dot(y);
-      if (extra) d += Pextra_[i].dot(y_extra);
-      dtau_dq_(b + model.joint_index[i], c) = d;
-    }
-    if (b > 0) {
-      dtau_dq_.col(c).head(b).noalias() = S0_F1rb_.transpose() * xixag;
-      if (has_external) dtau_dq_.col(c).head(b).noalias() -= S0_Xe_.transpose() * xi;
-    }
-  }
-  for (int c = 0; c < b; ++c) {
-    const Vec6 xi = data.S0.col(c);
-    const Vec6 gamma = -crossMotion(xi, data.v[0]);
-    const Vec12 y = stack(gamma, xi);
-    for (int i = 1; i < n; ++i) dtau_dv_(b + model.joint_index[i], c) = P_[i].dot(y);
-    dtau_dv_.col(c).head(b).noalias() = S0_F1_.transpose() * gamma;
-    dtau_dv_.col(c).head(b).noalias() += S0_G_.transpose() * xi;
+    Prow_.row(k).segment<6>(0) = F1.transpose();
+    Prow_.row(k).segment<6>(6) = (BS - Sxh).transpose();
+    setColumn(Yq_rows_, 0, k, Yq_top);
+    setColumn(Yq_rows_, 6, k, -w);
+    setColumn(Yv_rows_, 0, k, -2.0 * w);
+    setColumn(Yv_rows_, 6, k, S);
+    setColumn(D_rows_, 0, k, D);
+    Vec6 E = BS + Sxh;
+    E -= 2.0 * Iw;
+    setColumn(E_rows_, 0, k, E);
+    setColumn(F1_rows_, 0, k, F1);
   }
 }
 
-// A chain in body order: in joint row i (slot k), the columns up to k are its ancestors-or-self
-// (P_i Y_j) and the columns after k its descendants (S_i^T D_j, S_i^T E_j): each part of the
-// row is a combination of contiguous rows of the per-joint matrices.
+// A chain in body order: in joint row k, the columns up to k are its ancestors-or-self
+// (P_k Y_j) and the columns after k its descendants (S_k^T D_j, S_k^T E_j): each part of the row
+// is a combination of contiguous rows of the per-joint matrices.
 void InverseDynamicsDerivatives::assembleChain(const Model& model, bool extra) {
-  const int n = model.nbodies, nj = model.njoints, b = model.base_dof;
+  const int nj = model.njoints, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
-  for (int j = 1; j < n; ++j) {
-    const int k = j - 1;
-    Prow_.row(k) = P_[j].transpose();
-    Yq_rows_.col(k) = Yq_[j];
-    Yv_rows_.col(k) = Yv_[j];
-    S_rows_.col(k) = Yv_[j].tail<6>();
-    D_rows_.col(k) = D_[j];
-    E_rows_.col(k) = E_[j];
-    F1_rows_.col(k) = F1_[j];
-    if (extra) {
-      Pextra_row_.row(k) = Pextra_[j].transpose();
-      Yextra_rows_.col(k) = Yextra_[j];
-    }
-  }
+  const Eigen::Index stride = Yq_rows_.outerStride();
   for (int k = 0; k < nj; ++k) {
     const int r = b + k;
-    const auto P = Prow_.row(k);
-    const auto S = S_rows_.col(k);
-    combineRows(P, 12, Yq_rows_, 0, k + 1, dtau_dq_.row(r).segment(t, k + 1));
-    if (extra) {
-      const auto Pe = Pextra_row_.row(k);
-      for (int m = 0; m < 12; ++m)
-        dtau_dq_.row(r).segment(t, k + 1) += Pe[m] * Yextra_rows_.row(m).head(k + 1);
-    }
-    combineRows(P, 12, Yv_rows_, 0, k + 1, dtau_dv_.row(r).segment(b, k + 1));
+    const double* P = Prow_.data() + k * Prow_.outerStride();
+    double* dq = dtau_dq_.data() + r * dtau_dq_.outerStride();
+    double* dv = dtau_dv_.data() + r * dtau_dv_.outerStride();
+    double* M = M_.data() + r * M_.outerStride();
+    if (extra)
+      combineRows<24>(P, Yq_rows_.data(), stride, k + 1, dq + t);
+    else
+      combineRows<12>(P, Yq_rows_.data(), stride, k + 1, dq + t);
+    combineRows<12>(P, Yv_rows_.data(), stride, k + 1, dv + b);
+    double S[6];
+    for (int m = 0; m < 6; ++m) S[m] = Yv_rows_(6 + m, k);
     const int rest = nj - k - 1;
     if (rest > 0) {
-      combineRows(S, 6, D_rows_, k + 1, rest, dtau_dq_.row(r).segment(t + k + 1, rest));
-      combineRows(S, 6, E_rows_, k + 1, rest, dtau_dv_.row(r).segment(b + k + 1, rest));
+      combineRows<6>(S, D_rows_.data() + k + 1, stride, rest, dq + t + k + 1);
+      combineRows<6>(S, E_rows_.data() + k + 1, stride, rest, dv + b + k + 1);
     }
-    combineRows(S, 6, F1_rows_, k, rest + 1, M_.row(r).segment(b + k, rest + 1));
+    combineRows<6>(S, F1_rows_.data() + k, stride, rest + 1, M + b + k);
   }
   auto Mj = M_.bottomRightCorner(nj, nj);
   Mj.triangularView<Eigen::StrictlyLower>() = Mj.transpose();
 }
 
 // Any tree, any joint order: each joint body i against its ancestors-or-self j.
-void InverseDynamicsDerivatives::assembleTree(const Model& model, const Data& data, bool extra) {
+void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra) {
   const int n = model.nbodies, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
+  const Eigen::Index stride = Yq_rows_.outerStride();
   for (int i = 1; i < n; ++i) {
-    const int ri = b + model.joint_index[i];
+    const int ki = model.joint_index[i];
+    const double* P = Prow_.data() + ki * Prow_.outerStride();
     for (int j = i; j > 0; j = model.parent[j]) {
-      const int rj = b + model.joint_index[j];
-      double dq = P_[i].dot(Yq_[j]);
-      if (extra) dq += Pextra_[i].dot(Yextra_[j]);
-      dtau_dq_(ri, t + model.joint_index[j]) = dq;
-      dtau_dv_(ri, rj) = P_[i].dot(Yv_[j]);
-      M_(ri, rj) = M_(rj, ri) = data.S[j].dot(F1_[i]);
+      const int kj = model.joint_index[j];
+      double dq = dotColumn<12>(P, Yq_rows_.data() + kj, stride);
+      if (extra) dq += dotColumn<12>(P + 12, Yq_rows_.data() + 12 * stride + kj, stride);
+      dtau_dq_(b + ki, t + kj) = dq;
+      dtau_dv_(b + ki, b + kj) = dotColumn<12>(P, Yv_rows_.data() + kj, stride);
+      const double* Sj = Yv_rows_.data() + 6 * stride + kj;
+      double Sj_local[6];
+      for (int m = 0; m < 6; ++m) Sj_local[m] = Sj[m * stride];
+      M_(b + ki, b + kj) = M_(b + kj, b + ki) =
+          dotColumn<6>(Sj_local, F1_rows_.data() + ki, stride);
       if (j != i) {
-        dtau_dq_(rj, t + model.joint_index[i]) = data.S[j].dot(D_[i]);
-        dtau_dv_(rj, ri) = data.S[j].dot(E_[i]);
+        dtau_dq_(b + kj, t + ki) = dotColumn<6>(Sj_local, D_rows_.data() + ki, stride);
+        dtau_dv_(b + kj, b + ki) = dotColumn<6>(Sj_local, E_rows_.data() + ki, stride);
       }
+    }
+  }
+}
+
+// The vehicle's rows (every joint is its strict descendant) and columns (every body is in its
+// subtree, and its parent, the world, is at rest: w = beta = 0, and gamma = -xi x v_0 for a
+// velocity column xi).
+void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data& data,
+                                                 const ExternalForces& external) {
+  const int nj = model.njoints, b = model.base_dof;
+  const int t = static_cast<int>(tangent_.cols());
+  const bool added_mass = model.hasAddedMass();
+  const bool has_external = external.body_forces_world != nullptr;
+  const bool extra = added_mass || has_external;
+  Vec6 a_g = Vec6::Zero();
+  a_g.head<3>() = model.gravity;
+  const Mat6& Ic0 = data.Ic[0];
+  const Mat6& Icrb0 = added_mass ? Icrb_[0] : Ic0;
+  if (b > 0) {
+    const auto S0 = data.S0.leftCols(b);
+    dtau_dq_.topRows(b).middleCols(t, nj).noalias() = S0.transpose() * D_rows_.leftCols(nj);
+    dtau_dv_.topRows(b).rightCols(nj).noalias() = S0.transpose() * E_rows_.leftCols(nj);
+    M_.topRows(b).rightCols(nj).noalias() = S0.transpose() * F1_rows_.leftCols(nj);
+    M_.bottomLeftCorner(nj, b) = M_.topRightCorner(b, nj).transpose();
+    for (int r = 0; r < b; ++r) {
+      const Vec6 F1 = times(Ic0, S0.col(r));
+      for (int c = 0; c <= r; ++c) M_(r, c) = S0.col(c).dot(F1);
+    }
+    for (int r = 0; r < b; ++r)
+      for (int c = r + 1; c < b; ++c) M_(r, c) = M_(c, r);
+  }
+
+  // Configuration columns: only the weight (through the rigid-body inertia) and the world
+  // external forces depend on the vehicle's pose in a world-frame composite.
+  for (int c = 0; c < t; ++c) {
+    const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
+    const Vec6 xixag = crossM(xi, a_g);
+    const Vec6 Xixi = has_external ? crossF(xi, Fe_[0]) : Vec6::Zero();
+    for (int k = 0; k < nj; ++k) {
+      const double* P = Prow_.data() + k * Prow_.outerStride();
+      double d = 0.0;
+      if (extra) {
+        for (int m = 0; m < 6; ++m) d += P[12 + m] * xixag[m] + P[18 + m] * xi[m];
+      } else {
+        for (int m = 0; m < 6; ++m) d += P[m] * xixag[m];
+      }
+      dtau_dq_(b + k, c) = d;
+    }
+    for (int r = 0; r < b; ++r) {
+      const Vec6 F1rb = times(Icrb0, data.S0.col(r));
+      double d = F1rb.dot(xixag);
+      if (has_external) d += data.S0.col(r).dot(Xixi);
+      dtau_dq_(r, c) = d;
+    }
+  }
+  // Velocity columns: P [gamma; xi] for the joints, (Ic S0)^T gamma + G0^T xi for the vehicle
+  // with G0 = B S0 - S0 x* h.
+  for (int c = 0; c < b; ++c) {
+    const Vec6 xi = data.S0.col(c);
+    const Vec6 gamma = -crossM(xi, data.v[0]);
+    for (int k = 0; k < nj; ++k) {
+      const double* P = Prow_.data() + k * Prow_.outerStride();
+      double d = 0.0;
+      for (int m = 0; m < 6; ++m) d += P[m] * gamma[m] + P[6 + m] * xi[m];
+      dtau_dv_(b + k, c) = d;
+    }
+    const Vec6 Icg = times(Ic0, gamma);
+    const Vec6 Bxi = times(B_[0], xi);
+    for (int r = 0; r < b; ++r) {
+      const Vec6 S = data.S0.col(r);
+      dtau_dv_(r, c) = S.dot(Icg) + S.dot(Bxi) - xi.dot(crossF(S, h_[0]));
     }
   }
 }

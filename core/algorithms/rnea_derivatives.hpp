@@ -62,25 +62,30 @@ class InverseDynamicsDerivatives {
   // The derivatives from the motion in data (oMi, S, S0, I, v, a, as aba() or rnea() leave
   // them): composites, per-joint vectors and the entries.
   void computeFromMotion(const Model& model, Data& data, const ExternalForces& external);
+  void computeComposites(const Model& model, Data& data, const ExternalForces& external);
+  void computeJointVectors(const Model& model, const Data& data, const ExternalForces& external);
   void assembleChain(const Model& model, bool extra);
-  void assembleTree(const Model& model, const Data& data, bool extra);
+  void assembleTree(const Model& model, bool extra);
+  void assembleVehicle(const Model& model, const Data& data, const ExternalForces& external);
 
   Mat6X tangent_;
   RowMatX dtau_dq_, dtau_dv_, M_;
-  // Composites over each subtree: inertia (data.Ic), rigid-body inertia, B = sum (v x* I -
-  // I v x), momentum, force, external forces.
+  // Composites over each subtree: rigid-body inertia (with added mass only; the inertia itself
+  // is data.Ic), B = sum (v x* I - I v x), momentum, force, external forces.
   std::vector<Mat6> B_, Icrb_;
   std::vector<Vec6> h_, F_, Fe_;
-  // Per joint body j: rows P = [F1^T G^T] (and Pextra = [F1rb^T -Xe^T] with added mass or
-  // external forces) and columns Yq = [Sxag - beta (or -beta); -w], Yv = [gamma; S], Yextra =
-  // [Sxag; S], such that the entries of the bodies in j's subtree are P Yq and P Yv; D and E for
-  // the entries of j's ancestors; F1 for the mass matrix.
-  std::vector<Eigen::Matrix<double, 12, 1>> P_, Pextra_, Yq_, Yv_, Yextra_;
-  std::vector<Vec6> D_, E_, F1_;
-  // The same, as row-major matrices over the joint slots (slot i - 1 for body i), for chains.
-  RowMatX Prow_, Pextra_row_, Yq_rows_, Yv_rows_, Yextra_rows_, S_rows_, D_rows_, E_rows_, F1_rows_;
+  // Per joint, in column k = the joint's index (rows padded by kPad zero columns, so that
+  // vector loads may run past the last joint):
+  //   Prow_ (row k): P = [F1^T G^T] and Pextra = [F1rb^T -Xe^T] (with added mass or external
+  //     forces), such that the entries of the bodies in the joint's subtree are P Yq + Pextra
+  //     Yextra (configuration) and P Yv (velocity);
+  //   Yq_rows_: Yq = [Sxag - beta (or -beta); -w] over Yextra = [Sxag; S] (rows 12-23);
+  //   Yv_rows_: Yv = [gamma; S];
+  //   D_rows_, E_rows_ and F1_rows_: D and E for the entries of the joint's ancestors, F1 for
+  //     the mass matrix.
+  static constexpr int kPad = 8;
+  RowMatX Prow_, Yq_rows_, Yv_rows_, D_rows_, E_rows_, F1_rows_;
   bool chain_ = true;  // parent[i] == i - 1 and joint_index[i] == i - 1 for every body
-  Mat6X S0_F1_, S0_G_, S0_F1rb_, S0_Xe_;
 };
 
 }  // namespace vms
