@@ -45,6 +45,8 @@ class AttitudeDisturbance {
 
   /// D (3 x n): vehicle body angular velocity per unit joint rate under zero momentum.
   const Mat3X& matrix() const { return D_; }
+  /// The mechanical connection A = Mbb^-1 Mbm (b x n): nu_b = -A qd under zero momentum.
+  const MatX& connection() const { return A_; }
   /// dD/dq_k (3 x n), valid after computeWithDerivatives().
   const Mat3X& derivative(int k) const { return dD_[static_cast<std::size_t>(k)]; }
   /// F_ij (vehicle body frame), valid after computeWithDerivatives().

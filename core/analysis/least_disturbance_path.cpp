@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/algorithms/rnea_derivatives.hpp"
 #include "core/analysis/attitude_disturbance.hpp"
 #include "core/spatial/so3.hpp"
 
@@ -66,6 +67,110 @@ Vec3 integrateTurn(TurnRate& rate, const LeastDisturbancePath& path, int steps) 
   return so3Log(R);
 }
 
+using Mat3Xd = Eigen::Matrix<double, 3, Eigen::Dynamic>;
+
+// At s: the vehicle's rate w = D q', D, and W = d(D q')/dq at fixed q' (3 x n), from the
+// analytic inverse-dynamics derivatives.
+class TurnSensitivity {
+ public:
+  TurnSensitivity(const Model& model, const State& state)
+      : model_(model),
+        data_(model),
+        id_data_(model),
+        disturbance_(model),
+        derivatives_(model),
+        state_(state),
+        still_(state),
+        W_(3, model.njoints),
+        momentum_rate_(model.base_dof, model.njoints) {
+    still_.base_twist.setZero();
+    still_.qd.setZero();
+  }
+
+  void evaluate(const LeastDisturbancePath& path, double s, Vec3& w, Mat3Xd& D) {
+    const int b = model_.base_dof, n = model_.njoints;
+    const int t = derivatives_.tangentDof();
+    state_.q = path.at(s);
+    const VecX qd = path.derivative(s);
+    disturbance_.compute(model_, data_, state_);
+    D = disturbance_.matrix();
+    w.noalias() = D * qd;
+    // d(M nu)/dq with nu = [nu_b; q'] as the acceleration of a still system, less gravity's.
+    still_.q = state_.q;
+    const VecX nu_b = -disturbance_.connection() * qd;
+    const Vec6 twist_dot = model_.base_basis * nu_b;
+    derivatives_.compute(model_, id_data_, still_, twist_dot, qd);
+    momentum_rate_ = derivatives_.dtauDq().block(0, t, b, n);
+    if (!model_.gravity.isZero(0.0)) {
+      derivatives_.compute(model_, id_data_, still_, Vec6::Zero(), VecX::Zero(n));
+      momentum_rate_ -= derivatives_.dtauDq().block(0, t, b, n);
+    }
+    data_.base_reduced_llt.solveInPlace(momentum_rate_);  // Mbb^-1 (d(M nu)/dq)_b
+    W_.noalias() = -model_.base_basis.bottomRows<3>() * momentum_rate_;
+  }
+  const Mat3Xd& W() const { return W_; }
+
+ private:
+  const Model& model_;
+  Data data_, id_data_;
+  AttitudeDisturbance disturbance_;
+  InverseDynamicsDerivatives derivatives_;
+  State state_, still_;
+  Mat3Xd W_;
+  MatX momentum_rate_;
+};
+
+// The net turn r and its Jacobian: R by RKMK4 as integrateTurn, the sensitivity
+// S = d eta/dc by classical RK4 on S' = -[w]x S + D Phi'(s) + W Phi(s), Phi the coefficients'
+// shapes, then J = J_r(r)^-1 S(1).
+Vec3 integrateTurnWithJacobian(TurnSensitivity& sensitivity, const LeastDisturbancePath& path,
+                               int steps, Mat3Xd& J) {
+  const Eigen::Index K = path.coefficients.rows();
+  const Eigen::Index p = path.coefficients.size();
+  Mat3Xd S = Mat3Xd::Zero(3, p), D(3, path.start.size());
+  Mat3 R = Mat3::Identity();
+  const double h = 1.0 / steps;
+  struct Point {
+    Vec3 w;
+    Mat3Xd forcing;  // D Phi' + W Phi
+  };
+  auto evaluate = [&](double s) {
+    Point point;
+    sensitivity.evaluate(path, s, point.w, D);
+    point.forcing.resize(3, p);
+    for (Eigen::Index m = 0; m < static_cast<Eigen::Index>(path.joints.size()); ++m) {
+      const int joint = path.joints[static_cast<std::size_t>(m)];
+      for (Eigen::Index k = 0; k < K; ++k) {
+        const double a = (k + 1) * M_PI;
+        point.forcing.col(k + K * m) =
+            D.col(joint) * (a * std::cos(a * s)) + sensitivity.W().col(joint) * std::sin(a * s);
+      }
+    }
+    return point;
+  };
+  auto f = [](const Vec3& u, const Vec3& w) -> Vec3 { return so3LeftJacobianInverse(-u) * w; };
+  auto g = [](const Point& at, const Mat3Xd& X) -> Mat3Xd { return -skew(at.w) * X + at.forcing; };
+  Point start = evaluate(0.0);
+  for (int i = 0; i < steps; ++i) {
+    const double s = i * h;
+    const Point mid = evaluate(s + h / 2), end = evaluate(s + h);
+    const Vec3 k1 = start.w;
+    const Vec3 k2 = f(h / 2 * k1, mid.w);
+    const Vec3 k3 = f(h / 2 * k2, mid.w);
+    const Vec3 k4 = f(h * k3, end.w);
+    R = R * so3Exp(h / 6 * (k1 + 2 * k2 + 2 * k3 + k4));
+    const Mat3Xd s1 = g(start, S);
+    const Mat3Xd s2 = g(mid, S + h / 2 * s1);
+    const Mat3Xd s3 = g(mid, S + h / 2 * s2);
+    const Mat3Xd s4 = g(end, S + h * s3);
+    S += h / 6 * (s1 + 2 * s2 + 2 * s3 + s4);
+    start = end;
+  }
+  const Vec3 r = so3Log(R);
+  J.noalias() = so3LeftJacobianInverse(-r) * S;
+  return r;
+}
+
 bool withinLimits(const Model& model, const LeastDisturbancePath& path) {
   for (int i = 0; i <= 400; ++i) {
     const VecX q = path.at(i / 400.0);
@@ -83,6 +188,27 @@ Vec3 vehicleTurnAlong(const Model& model, const State& state, const LeastDisturb
                       int steps) {
   TurnRate rate(model, state);
   return integrateTurn(rate, path, steps);
+}
+
+Eigen::Matrix<double, 3, Eigen::Dynamic> vehicleTurnJacobian(
+    const Model& model, const State& state, const LeastDisturbancePath& path, int steps,
+    LeastDisturbanceOptions::Jacobian method) {
+  const Eigen::Index p = path.coefficients.size();
+  Mat3Xd J(3, p);
+  if (method == LeastDisturbanceOptions::Jacobian::Sensitivity) {
+    TurnSensitivity sensitivity(model, state);
+    integrateTurnWithJacobian(sensitivity, path, steps, J);
+    return J;
+  }
+  TurnRate rate(model, state);
+  const double h = 1e-5;
+  for (Eigen::Index i = 0; i < p; ++i) {
+    LeastDisturbancePath plus = path, minus = path;
+    plus.coefficients.data()[i] += h;
+    minus.coefficients.data()[i] -= h;
+    J.col(i) = (integrateTurn(rate, plus, steps) - integrateTurn(rate, minus, steps)) / (2 * h);
+  }
+  return J;
 }
 
 LeastDisturbancePath planLeastDisturbancePath(const Model& model, const State& state,
@@ -119,6 +245,7 @@ LeastDisturbancePath planLeastDisturbancePath(const Model& model, const State& s
   path.coefficients = MatX::Zero(options.modes, m);
 
   TurnRate rate(model, state);
+  TurnSensitivity sensitivity(model, state);
   path.straight_turn = integrateTurn(rate, path, options.steps);
   Vec3 r = path.straight_turn;
   const Eigen::Index p = path.coefficients.size();
@@ -126,14 +253,18 @@ LeastDisturbancePath planLeastDisturbancePath(const Model& model, const State& s
   double lambda = 1e-6;
   for (path.iterations = 0; path.iterations < options.max_iterations; ++path.iterations) {
     if (r.norm() <= options.tolerance) break;
-    const double h = 1e-5;
-    for (Eigen::Index i = 0; i < p; ++i) {
-      LeastDisturbancePath plus = path, minus = path;
-      plus.coefficients.data()[i] += h;
-      minus.coefficients.data()[i] -= h;
-      J.col(i) =
-          (integrateTurn(rate, plus, options.steps) - integrateTurn(rate, minus, options.steps)) /
-          (2 * h);
+    if (options.jacobian == LeastDisturbanceOptions::Jacobian::Sensitivity) {
+      integrateTurnWithJacobian(sensitivity, path, options.steps, J);
+    } else {
+      const double h = 1e-5;
+      for (Eigen::Index i = 0; i < p; ++i) {
+        LeastDisturbancePath plus = path, minus = path;
+        plus.coefficients.data()[i] += h;
+        minus.coefficients.data()[i] -= h;
+        J.col(i) =
+            (integrateTurn(rate, plus, options.steps) - integrateTurn(rate, minus, options.steps)) /
+            (2 * h);
+      }
     }
     // Minimum-norm Levenberg-Marquardt step; halved (and damped more) until the turn shrinks.
     const double scale = std::max((J * J.transpose()).trace(), 1e-300);

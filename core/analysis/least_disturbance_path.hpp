@@ -9,8 +9,16 @@
 // R' = R [D(q) q'(s)]x (core/analysis/attitude_disturbance.hpp), integrated by
 // Runge-Kutta-Munthe-Kaas 4 on SO(3) in s; the net turn r(c) = log(R(0)^T R(1)) (vehicle body
 // frame) is driven to zero by Levenberg-Marquardt on the coefficients with the minimum-norm
-// step (the smallest change of the path that removes the turn), the Jacobian by central
-// differences. The result is geometric (any timing gives it under zero momentum).
+// step (the smallest change of the path that removes the turn). The result is geometric (any
+// timing gives it under zero momentum).
+//
+// The Jacobian dr/dc comes from the sensitivity of the attitude along the path: with
+// R~ = R exp(eta) the perturbed attitude, eta' = -w x eta + dw, dw = D(q) dq' + W(q, q') dq,
+// integrated by RK4 beside R, and dr = J_r(r)^-1 eta(1). W = d(D q')/dq at fixed q' is the
+// angular part of d nu_b/dq = -Mbb^-1 (d(M nu)/dq)_b, nu = [nu_b; q'] the zero-momentum
+// velocity: one call of the analytic inverse-dynamics derivatives (with nu as the
+// acceleration and no velocity) per evaluation, instead of two integrations per coefficient
+// for central differences (kept as an option, for comparison).
 #include <vector>
 
 #include "core/model/data.hpp"
@@ -24,6 +32,8 @@ struct LeastDisturbanceOptions {
   int max_iterations = 30;
   double tolerance = 1e-9;  // |r| (rad) to stop at
   std::vector<int> joints;  // joints whose path may bend (user order); empty: all
+  enum class Jacobian { Sensitivity, CentralDifferences };
+  Jacobian jacobian = Jacobian::Sensitivity;
 };
 
 struct LeastDisturbancePath {
@@ -46,6 +56,13 @@ struct LeastDisturbancePath {
 /// coefficients from the configuration of `state` (its vehicle attitude and other joints).
 Vec3 vehicleTurnAlong(const Model& model, const State& state, const LeastDisturbancePath& path,
                       int steps);
+
+/// The net turn's Jacobian with respect to path.coefficients (3 x coefficients.size(),
+/// columns in the coefficients' storage order: mode fastest, then joint), by the attitude's
+/// sensitivity along the path, or by central differences (step 1e-5) for comparison.
+Eigen::Matrix<double, 3, Eigen::Dynamic> vehicleTurnJacobian(
+    const Model& model, const State& state, const LeastDisturbancePath& path, int steps,
+    LeastDisturbanceOptions::Jacobian method = LeastDisturbanceOptions::Jacobian::Sensitivity);
 
 /// Plans the least-disturbance path from state.q to `target` (size njoints). Throws
 /// std::invalid_argument for a vehicle the arm cannot turn (fixed, not rotating) or the

@@ -8,9 +8,12 @@
 //   (chords: an O(1/N^2) error), the extrapolated turn is below 1e-6 rad, at least 1000 times
 //   less than the straight line's;
 // - bending only some joints works too; refusals name the reason.
+#include <QElapsedTimer>
+
 #include "core/analysis/free_floating_reposition.hpp"
 #include "core/analysis/least_disturbance_path.hpp"
 #include "core/io/model_io.hpp"
+#include "core/model/compile_model.hpp"
 #include "core/spatial/so3.hpp"
 #include "test_support.hpp"
 
@@ -98,6 +101,54 @@ class TestAnalysisLeastDisturbancePath : public QObject {
     for (double t : {0.25, 0.5, 0.75})
       for (int k = 3; k < 6; ++k) QCOMPARE(path.at(t)[k], s.q[k] + t * (b[k] - s.q[k]));
     QVERIFY(polylineTurn(m, s, path, 800).norm() < 1e-5);
+  }
+
+  // The turn's Jacobian from the attitude's sensitivity (analytic derivatives along the path)
+  // equals central differences of the turn on paths with nonzero coefficients, with and
+  // without gravity, and the planner reaches the same path with either, the sensitivity
+  // several times faster.
+  void sensitivityJacobianEqualsDifferences() {
+    for (const std::string& file : {kPlanar, kSpatial}) {
+      for (bool gravity : {false, true}) {
+        ModelDescription d = loadModel(file).description;
+        if (gravity) d.gravity = Vec3(0.0, -3.0, -9.81);
+        const Model m = compileModel(d);
+        State s = State::neutral(m);
+        s.q.setConstant(0.3);
+        LeastDisturbancePath path;
+        path.start = s.q;
+        path.end = s.q + VecX::LinSpaced(m.njoints, 0.5, -0.4);
+        for (int k = 0; k < m.njoints; ++k) path.joints.push_back(k);
+        path.coefficients = MatX::Random(2, m.njoints) * 0.3;
+        using J = LeastDisturbanceOptions::Jacobian;
+        const auto analytic = vehicleTurnJacobian(m, s, path, 200, J::Sensitivity);
+        const auto differences = vehicleTurnJacobian(m, s, path, 200, J::CentralDifferences);
+        const double err =
+            (analytic - differences).cwiseAbs().maxCoeff() / differences.cwiseAbs().maxCoeff();
+        qInfo("%s, gravity %d: Jacobian relative difference %.2e", m.description.name.c_str(),
+              int(gravity), err);
+        QVERIFY(differences.cwiseAbs().maxCoeff() > 1e-3);
+        QVERIFY2(err < 1e-6, qPrintable(QString::number(err)));
+      }
+    }
+    const Model m = loadModel(kSpatial);
+    State s = State::neutral(m);
+    s.q << 0.1, 0.5, -0.7, 0.2, 0.3, 0.0;
+    VecX b(6);
+    b << 0.8, 0.9, -1.4, -0.3, 0.6, 0.5;
+    LeastDisturbanceOptions sensitivity, differences;
+    differences.jacobian = LeastDisturbanceOptions::Jacobian::CentralDifferences;
+    QElapsedTimer clock;
+    clock.start();
+    const LeastDisturbancePath a = planLeastDisturbancePath(m, s, b, sensitivity);
+    const double t_sensitivity = clock.nsecsElapsed() * 1e-9;
+    clock.restart();
+    const LeastDisturbancePath c = planLeastDisturbancePath(m, s, b, differences);
+    const double t_differences = clock.nsecsElapsed() * 1e-9;
+    qInfo("planner: sensitivity %.3f s (%d iterations), central differences %.3f s (%d)",
+          t_sensitivity, a.iterations, t_differences, c.iterations);
+    QVERIFY(a.converged && c.converged);
+    QVERIFY((a.coefficients - c.coefficients).cwiseAbs().maxCoeff() < 1e-6);
   }
 
   void refusals() {
