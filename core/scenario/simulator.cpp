@@ -147,16 +147,30 @@ bool Simulator::externalWork() const {
          scenario_.environment.type == EnvironmentSpec::Type::GravityGradient;
 }
 
-void Simulator::control() {
+int Simulator::commandJointForces(const State& state, VecX& tau) {
   const Model& m = scenario_.model;
   out_.joint_torque.setZero(m.njoints);
   out_.thruster_command.setZero(thrust_.size());
   if (scenario_.constant_tau.size() == m.njoints) out_.joint_torque += scenario_.constant_tau;
-  for (auto& c : controllers_) c->compute(t_, state_, out_);
-  tau_ = out_.joint_torque;
-  saturated_ = saturateJointTorques(m, tau_);
+  for (auto& c : controllers_) c->compute(t_, state, out_);
+  tau = out_.joint_torque;
+  int saturated = saturateJointTorques(m, tau);
   if (!wheel_joints_.empty())
-    saturated_ += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state_, tau_);
+    saturated += saturateWheelTorques(m, wheel_joints_, scenario_.reaction_wheels, state, tau);
+  return saturated;
+}
+
+void Simulator::commandedJointForces(const State& state, VecX& tau) {
+  const Model& m = scenario_.model;
+  if (state.q.size() != m.njoints || state.qd.size() != m.njoints)
+    throw std::invalid_argument("commandedJointForces: the state has " +
+                                std::to_string(state.q.size()) + " joint positions, the model " +
+                                std::to_string(m.njoints) + " joints");
+  commandJointForces(state, tau);
+}
+
+void Simulator::control() {
+  saturated_ = commandJointForces(state_, tau_);
   dynamics_->setJointForces(tau_);
   // Held thruster commands. The flying modes' rule (core/modes: rotation-flying couples only,
   // translation-flying thrust through the system CoM) is enforced by the Thrusters force model

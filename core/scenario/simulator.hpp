@@ -109,6 +109,13 @@ class Simulator {
   /// actuators' limits, lastJointTorque() and the actuator work included); the held forces
   /// act again from the step after. std::invalid_argument unless it has one entry per joint.
   void addJointForcesOnce(const VecX& tau);
+  /// The joint forces a control update at the current time would apply at `state`: the
+  /// scenario's held tau plus every controller's command, saturated as step() saturates them,
+  /// into `tau` (no allocation once sized). The simulator's state, time, held forces and
+  /// thruster commands do not change, but the controllers update as at a control update: one
+  /// with internal state (resolved_rate's integrated joint reference) moves on, and restart()
+  /// resets it. std::invalid_argument for a state of another model.
+  void commandedJointForces(const State& state, VecX& tau);
 
   Snapshot snapshot();
   /// The same into an existing Snapshot (reuses its storage: no allocation once sized).
@@ -163,6 +170,9 @@ class Simulator {
   /// Makes the controller (and its reference trajectory) of one setup.
   void addController(const ControllerSetup& setup);
   void control();
+  /// The held tau plus the controllers' commands at (t_, state), saturated, into `tau`;
+  /// returns the number of saturated joints. Leaves the thruster commands in out_.
+  int commandJointForces(const State& state, VecX& tau);
   void recordThrust();
 
   Scenario scenario_;
