@@ -13,11 +13,12 @@ int runDerivatives(int argc, char** argv);  // analytic derivatives of forward d
 int runConvert(int argc, char** argv);
 int runMount(int argc, char** argv);  // an arm on a vehicle, saved as one model (extension)
 int runRun(int argc, char** argv);
-int runDmap(int argc, char** argv);      // disturbance map of two joints (design tool)
-int runPlan(int argc, char** argv);      // vms plan attitude: turning the vehicle by joint loops
-int runPlanPath(int argc, char** argv);  // vms plan path (least-disturbance motion)
-int runSweep(int argc, char** argv);     // a scenario over a grid of parameters (extension)
-int runSolvers(int argc, char** argv);   // the solvers and integrators, from their entries
+int runLinearize(int argc, char** argv);  // a scenario's motion linearised at an instant
+int runDmap(int argc, char** argv);       // disturbance map of two joints (design tool)
+int runPlan(int argc, char** argv);       // vms plan attitude: turning the vehicle by joint loops
+int runPlanPath(int argc, char** argv);   // vms plan path (least-disturbance motion)
+int runSweep(int argc, char** argv);      // a scenario over a grid of parameters (extension)
+int runSolvers(int argc, char** argv);    // the solvers and integrators, from their entries
 #ifdef VMS_HAVE_PLOT
 int runPlot(int argc, char** argv);  // figures from CSV columns (needs the UI build)
 #endif

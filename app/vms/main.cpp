@@ -27,6 +27,9 @@ const char* kHelp =
     "  vms mount VEHICLE ARM OUTPUT.{urdf,vms.json} [--at LINK] [--xyz X,Y,Z] [--rpy R,P,Y]\n"
     "            [--prefix P] [--joint NAME] [--base TYPE]   (the arm's root on a vehicle link)\n"
     "  vms run SCENARIO.scenario.json [--out DIR]   (writes DIR/trajectory.csv, DIR/summary.json)\n"
+    "  vms linearize SCENARIO.scenario.json --at T [--closed-loop]\n"
+    "                (A, B of the motion at the run's step instant nearest T, eigenvalues;\n"
+    "                --closed-loop: K of the controllers and A + B K, as JSON)\n"
     "  vms sweep SCENARIO.scenario.json --param PATH=FROM:TO:COUNT [--param ...]\n"
     "            [--metric NAME[,NAME...]|all] [--jobs J] [--shard K/N] [--out FILE.csv]\n"
     "            (one CSV row of summary.json figures per grid point; PATH: /model/links/2/mass,\n"
@@ -59,7 +62,7 @@ const char* kFooter =
     "      input and output stay in the model's own coordinates).\n"
     "--repair-inertia (inspect, simulate, benchmark, crosscheck, derivatives, convert, mount, "
     "run,\n"
-    "      sweep):\n"
+    "      linearize, sweep):\n"
     "      a link whose inertia breaks A + B >= C or has a negative principal moment gets the mean "
     "of\n"
     "      its principal moments (MuJoCo's balanceinertia), with a warning naming the link.\n"
@@ -128,6 +131,7 @@ int main(int argc, char** argv) {
     if (command == "convert") return runConvert(argc, argv);
     if (command == "mount") return runMount(argc, argv);
     if (command == "run") return runRun(argc, argv);
+    if (command == "linearize") return runLinearize(argc, argv);
     if (command == "sweep") return runSweep(argc, argv);
     if (command == "dmap") return runDmap(argc, argv);
     if (command == "plan") return runPlan(argc, argv);
