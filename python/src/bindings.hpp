@@ -38,6 +38,8 @@ void bindInspect(pybind11::module_& m);
 void bindForwardDynamics(pybind11::module_& m);
 /// derivatives (vms derivatives: forward dynamics' analytic derivatives at a state).
 void bindDerivatives(pybind11::module_& m);
+/// linearize_file, linearize_text (vms.linearize: a scenario's motion linearised at an instant).
+void bindLinearize(pybind11::module_& m);
 /// run_file, run_text (vms.run).
 void bindRun(pybind11::module_& m);
 /// sweep_file, sweep_text (vms.sweep).

@@ -12,6 +12,7 @@ PYBIND11_MODULE(_core, m) {
   vms::python::bindInspect(m);
   vms::python::bindForwardDynamics(m);
   vms::python::bindDerivatives(m);
+  vms::python::bindLinearize(m);
   vms::python::bindRun(m);
   vms::python::bindSweep(m);
   vms::python::bindRegistries(m);

@@ -54,6 +54,7 @@ __all__ = [
     "inspect",
     "integrator",
     "integrators",
+    "linearize",
     "load_description",
     "load_model",
     "load_state",
@@ -201,6 +202,33 @@ def derivatives(model, state=None, tau=None):
     if tau is not None:
         tau = _np.asarray(tau, dtype=float).ravel()
     return _core.derivatives(model, state, tau)
+
+
+def linearize(scenario, at, closed_loop=False, repair_inertia=False):
+    """``vms linearize``'s figures: the scenario's equations of motion linearised at the step
+    instant of its run nearest ``at`` (s, within [0, duration]).
+
+    ``scenario``: a ``*.scenario.json`` path or a dict (as for :func:`run`). The scenario runs
+    on the core's run loop to that instant; there, with x = [delta; dq; dnu] (the vehicle moved
+    by g <- g exp(sum_k delta_k e_k) along its tangent directions, the joints, the generalized
+    velocity) and u the joint forces added to those acting over the step from t (the
+    controllers' commands and the held tau, saturated), d/dt x = A x + B u with the model's
+    gravity and joint damping. ``closed_loop``: also K = d(controllers' joint forces)/dx by
+    central differences of fresh controllers reset at the instant, and A + B K.
+
+    Returns a dict with exactly the keys of ``vms linearize``'s JSON, in its order: ``t`` (the
+    instant used), ``step``, ``state_names``, ``input_names``, ``tangent_dof``,
+    ``joint_forces``, ``A``, ``B``, ``eigenvalues`` (rows [re, im], sorted), with
+    ``closed_loop`` ``K``, ``A_closed_loop`` and ``closed_loop_eigenvalues``, and
+    ``convention``. Raises :class:`InputError` for a scenario that cannot be read or whose
+    forces the linearisation does not differentiate (underwater, gravity gradient, thrusters,
+    mimic joints), ValueError for an ``at`` outside the run, RuntimeError when the run
+    diverges before the instant."""
+    if isinstance(scenario, dict):
+        return _core.linearize_text(_json.dumps(scenario), "<scenario dict>", "", float(at),
+                                    bool(closed_loop), bool(repair_inertia))
+    return _core.linearize_file(_os.fspath(scenario), float(at), bool(closed_loop),
+                                bool(repair_inertia))
 
 
 def run(scenario, repair_inertia=False):
