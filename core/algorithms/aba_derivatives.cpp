@@ -1,7 +1,11 @@
 #include "core/algorithms/aba_derivatives.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
 
 #include "core/algorithms/check_model_arguments.hpp"
 
@@ -23,47 +27,97 @@ inline Lanes16& operator+=(Lanes16& x, const Lanes16& y) { return x = x + y; }
 template <typename Row>
 constexpr int kLanes = static_cast<int>(sizeof(Row) / sizeof(double));
 
-// A whole row at p.
-inline void loadFull(const double* p, Lanes8& r) { std::memcpy(&r, p, sizeof r); }
-inline void loadFull(const double* p, Lanes16& r) {
-  std::memcpy(&r.lo, p, sizeof r.lo);
-  std::memcpy(&r.hi, p + 8, sizeof r.hi);
+// The first `width` (<= 8) entries of p, the other lanes zero; and their store.
+inline Lanes8 loadPartial(const double* p, int width) {
+#ifdef __AVX512F__
+  return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << width) - 1u), p);
+#else
+  double tmp[8] = {};
+  std::memcpy(tmp, p, sizeof(double) * static_cast<std::size_t>(width));
+  Lanes8 r;
+  std::memcpy(&r, tmp, sizeof r);
+  return r;
+#endif
 }
-inline void storeFull(double* p, const Lanes8& r) { std::memcpy(p, &r, sizeof r); }
-inline void storeFull(double* p, const Lanes16& r) {
-  std::memcpy(p, &r.lo, sizeof r.lo);
-  std::memcpy(p + 8, &r.hi, sizeof r.hi);
+inline void storePartial(double* p, const Lanes8& x, int width) {
+#ifdef __AVX512F__
+  _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << width) - 1u), x);
+#else
+  double tmp[8];
+  std::memcpy(tmp, &x, sizeof x);
+  std::memcpy(p, tmp, sizeof(double) * static_cast<std::size_t>(width));
+#endif
 }
 
-// The first `width` entries of a row at p (the others zero).
+// The first `width` entries of a row at p (the other lanes zero), and their store.
+inline void loadRow(const double* p, int width, Lanes8& r) {
+  if (width == 8)
+    std::memcpy(&r, p, sizeof r);
+  else
+    r = loadPartial(p, width);
+}
+inline void loadRow(const double* p, int width, Lanes16& r) {
+  if (width == 16) {
+    std::memcpy(&r.lo, p, sizeof r.lo);
+    std::memcpy(&r.hi, p + 8, sizeof r.hi);
+  } else {
+    loadRow(p, std::min(width, 8), r.lo);
+    r.hi = width > 8 ? loadPartial(p + 8, width - 8) : Lanes8{};
+  }
+}
+inline void storeRow(double* p, const Lanes8& r, int width) {
+  if (width == 8)
+    std::memcpy(p, &r, sizeof r);
+  else
+    storePartial(p, r, width);
+}
+inline void storeRow(double* p, const Lanes16& r, int width) {
+  if (width == 16) {
+    std::memcpy(p, &r.lo, sizeof r.lo);
+    std::memcpy(p + 8, &r.hi, sizeof r.hi);
+  } else {
+    storeRow(p, r.lo, std::min(width, 8));
+    if (width > 8) storePartial(p + 8, r.hi, width - 8);
+  }
+}
 template <typename Row>
 inline Row loadRow(const double* p, int width) {
   Row r;
-  if (width == kLanes<Row>) {
-    loadFull(p, r);
-  } else {
-    double tmp[kLanes<Row>] = {};
-    std::memcpy(tmp, p, sizeof(double) * static_cast<std::size_t>(width));
-    loadFull(tmp, r);
-  }
+  loadRow(p, width, r);
   return r;
 }
 
-template <typename Row>
-inline void storeRow(double* p, const Row& r, int width) {
-  if (width == kLanes<Row>) {
-    storeFull(p, r);
-  } else {
-    double tmp[kLanes<Row>];
-    storeFull(tmp, r);
-    std::memcpy(p, tmp, sizeof(double) * static_cast<std::size_t>(width));
-  }
+// Lanes equal to 1 where first + lane == c, 0 elsewhere.
+inline Lanes8 unitLanes(int c, int first) {
+  const Lanes8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  const Lanes8 one = {1, 1, 1, 1, 1, 1, 1, 1};
+  return lane + static_cast<double>(first) == static_cast<double>(c) ? one : Lanes8{};
 }
+inline void unitRow(int c, Lanes8& r) { r = unitLanes(c, 0); }
+inline void unitRow(int c, Lanes16& r) { r = {unitLanes(c, 0), unitLanes(c, 8)}; }
 
 // s^T f for a spatial vector s and six block rows f.
 template <typename Row>
 inline Row dotRows(const Vec6& s, const Row* f) {
   return (s[0] * f[0] + s[1] * f[1]) + (s[2] * f[2] + s[3] * f[3]) + (s[4] * f[4] + s[5] * f[5]);
+}
+
+// The first pass at a body: u = x - S^T f, f += V u; returns u / D.
+template <typename Row>
+inline Row forceStep(const Vec6& S, const Vec6& V, double Dinv, const Row& x, Row* f) {
+  const Row u = x - dotRows(S, f);
+  for (int k = 0; k < 6; ++k) f[k] += V[k] * u;
+  return u * Dinv;
+}
+
+// The second pass at a body: qdd = y - V^T a (a the parent's acceleration on entry);
+// a += S qdd if `update`. Returns qdd.
+template <typename Row>
+inline Row accelerationStep(const Vec6& S, const Vec6& V, const Row& y, Row* a, bool update) {
+  const Row qdd = y - dotRows(V, a);
+  if (update)
+    for (int k = 0; k < 6; ++k) a[k] += S[k] * qdd;
+  return qdd;
 }
 
 // Right-hand sides of a block, by generalized coordinate r: columns [c0, c0 + width) of a
@@ -84,12 +138,9 @@ struct IdentityRows {
   int offset;  // first + c0
   int width;
   Row operator()(int r) const {
-    double x[kLanes<Row>] = {};
-    const int c = r - offset;
-    if (c >= 0 && c < width) x[c] = 1.0;
-    Row out;
-    loadFull(x, out);
-    return out;
+    Row x;
+    unitRow(r - offset, x);
+    return x;
   }
 };
 
@@ -173,16 +224,37 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
 void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data) {
   const int n = model.nbodies, b = model.base_dof;
   for (int i = 1; i < n; ++i) Dinv_[i] = 1.0 / data.D[i];
-  if (b == 6) {
-    const Mat6 S0 = data.S0;
-    const Mat6 reduced = S0.transpose() * data.IA[0] * S0;
-    base_inverse_ = reduced.llt().solve(Mat6::Identity());
-  } else if (b > 0) {
-    Data::BaseMatrix reduced(b, b);
-    reduced.noalias() = data.S0.transpose() * data.IA[0] * data.S0;
-    base_inverse_.setIdentity();
-    reduced.llt().solveInPlace(base_inverse_);
+  if (b == 0) return;
+  // (S0^T IA_0 S0)^-1 = L^-T L^-1 from its Cholesky factor L.
+  double A[6][6], L[6][6] = {}, Li[6][6] = {};
+  for (int c = 0; c < b; ++c) {
+    const Vec6 IS = data.IA[0] * data.S0.col(c);
+    for (int r = c; r < b; ++r) A[r][c] = data.S0.col(r).dot(IS);
   }
+  for (int j = 0; j < b; ++j) {
+    double d = A[j][j];
+    for (int k = 0; k < j; ++k) d -= L[j][k] * L[j][k];
+    L[j][j] = std::sqrt(d);
+    for (int i = j + 1; i < b; ++i) {
+      double x = A[i][j];
+      for (int k = 0; k < j; ++k) x -= L[i][k] * L[j][k];
+      L[i][j] = x / L[j][j];
+    }
+  }
+  for (int j = 0; j < b; ++j) {
+    Li[j][j] = 1.0 / L[j][j];
+    for (int i = j + 1; i < b; ++i) {
+      double x = 0.0;
+      for (int k = j; k < i; ++k) x -= L[i][k] * Li[k][j];
+      Li[i][j] = x / L[i][i];
+    }
+  }
+  for (int r = 0; r < b; ++r)
+    for (int c = 0; c <= r; ++c) {
+      double x = 0.0;
+      for (int k = r; k < b; ++k) x += Li[k][r] * Li[k][c];
+      base_inverse_(r, c) = base_inverse_(c, r) = x;
+    }
 }
 
 // M^-1 on the block of right-hand sides rhs(r) (generalized coordinate r), written to the
@@ -192,14 +264,31 @@ void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data)
 //   Tip to base: u_i = x_i - S_i^T pA_i, pA_parent += pA_i + V_i u_i, out_i = u_i / D_i.
 //   The vehicle: nudot_b = (S0^T IA_0 S0)^-1 (x_b - S0^T pA_0), a_0 = S0 nudot_b.
 //   Base to tip: qdd_i = out_i - V_i^T a_parent, a_i = a_parent + S_i qdd_i.
-// A body's articulated force and acceleration stay in registers when the next body visited is
-// its parent (first pass) or child (second); otherwise they go through force_ and accel_.
+// On a chain in body order the articulated force and the acceleration stay in registers from
+// body to body. On a tree they do when the next body visited is the parent (first pass) or a
+// child (second), and go through force_ and accel_ otherwise.
 template <typename Row, typename Rows>
 void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data, const Rows& rhs,
                                             int last_body, double* out, Eigen::Index stride,
                                             int width) {
-  constexpr int L = kLanes<Row>;
   const int n = model.nbodies, b = model.base_dof;
+  Row f[6], a[6];
+  if (id_.chain_) {
+    for (int k = 0; k < 6; ++k) f[k] = Row{};
+    for (int i = last_body; i > 0; --i) {
+      const int r = b + i - 1;
+      storeRow(out + r * stride, forceStep(data.S[i], data.V[i], Dinv_[i], rhs(r), f), width);
+    }
+    solveVehicle(model, data, rhs, f, out, stride, width, a);
+    for (int i = 1; i < n; ++i) {
+      double* y = out + (b + i - 1) * stride;
+      const Row x = i > last_body ? Row{} : loadRow<Row>(y, width);
+      storeRow(y, accelerationStep(data.S[i], data.V[i], x, a, i + 1 < n), width);
+    }
+    return;
+  }
+
+  constexpr int L = kLanes<Row>;
   if (++epoch_ == 0) {  // wrapped: forget every stamp
     std::fill(force_epoch_.begin(), force_epoch_.end(), 0u);
     epoch_ = 1;
@@ -207,27 +296,24 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
   const unsigned epoch = epoch_;
   auto force = [&](int i) { return force_.data() + static_cast<std::size_t>(i) * 6 * kBlock; };
   auto accel = [&](int i) { return accel_.data() + static_cast<std::size_t>(i) * 6 * kBlock; };
-  auto load6 = [&](const double* p, Row* f) {
-    for (int k = 0; k < 6; ++k) loadFull(p + k * L, f[k]);
+  auto load6 = [&](const double* p, Row* x) {
+    for (int k = 0; k < 6; ++k) x[k] = loadRow<Row>(p + k * L, L);
   };
-  auto store6 = [&](double* p, const Row* f) {
-    for (int k = 0; k < 6; ++k) storeFull(p + k * L, f[k]);
+  auto store6 = [&](double* p, const Row* x) {
+    for (int k = 0; k < 6; ++k) storeRow(p + k * L, x[k], L);
+  };
+  auto forceOf = [&](int i) {
+    if (force_epoch_[i] == epoch)
+      load6(force(i), f);
+    else
+      for (int k = 0; k < 6; ++k) f[k] = Row{};
   };
 
-  Row f[6];
   bool carried = false;
   for (int i = last_body; i > 0; --i) {
-    if (!carried) {
-      if (force_epoch_[i] == epoch)
-        load6(force(i), f);
-      else
-        for (int k = 0; k < 6; ++k) f[k] = Row{};
-    }
+    if (!carried) forceOf(i);
     const int r = b + model.joint_index[i];
-    const Vec6& V = data.V[i];
-    const Row u = rhs(r) - dotRows(data.S[i], f);
-    storeRow(out + r * stride, u * Dinv_[i], width);
-    for (int k = 0; k < 6; ++k) f[k] += V[k] * u;
+    storeRow(out + r * stride, forceStep(data.S[i], data.V[i], Dinv_[i], rhs(r), f), width);
     const int p = model.parent[i];
     if (force_epoch_[p] == epoch) {
       Row g[6];
@@ -240,46 +326,40 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
       force_epoch_[p] = epoch;
     }
   }
-  if (!carried) {
-    if (force_epoch_[0] == epoch)
-      load6(force(0), f);
-    else
-      for (int k = 0; k < 6; ++k) f[k] = Row{};
-  }
-
-  Row a[6];
-  if (b > 0) {
-    Row x[6], nudot[6];
-    for (int r = 0; r < b; ++r) {
-      Row s = f[0] * data.S0(0, r);
-      for (int k = 1; k < 6; ++k) s += f[k] * data.S0(k, r);
-      x[r] = rhs(r) - s;
-    }
-    for (int r = 0; r < b; ++r) {
-      nudot[r] = base_inverse_(r, 0) * x[0];
-      for (int c = 1; c < b; ++c) nudot[r] += base_inverse_(r, c) * x[c];
-      storeRow(out + r * stride, nudot[r], width);
-    }
-    for (int k = 0; k < 6; ++k) {
-      a[k] = data.S0(k, 0) * nudot[0];
-      for (int c = 1; c < b; ++c) a[k] += data.S0(k, c) * nudot[c];
-    }
-  } else {
-    for (int k = 0; k < 6; ++k) a[k] = Row{};
-  }
+  if (!carried) forceOf(0);
+  solveVehicle(model, data, rhs, f, out, stride, width, a);
   if (keeps_accel_[0]) store6(accel(0), a);
-
   for (int i = 1; i < n; ++i) {
     const int p = model.parent[i];
     if (p != i - 1) load6(accel(p), a);
-    const int r = b + model.joint_index[i];
-    double* x = out + r * stride;
-    const Row qdd = (i > last_body ? Row{} : loadRow<Row>(x, width)) - dotRows(data.V[i], a);
-    storeRow(x, qdd, width);
-    if (model.children[i].empty()) continue;
-    const Vec6& S = data.S[i];
-    for (int k = 0; k < 6; ++k) a[k] += S[k] * qdd;
+    double* y = out + (b + model.joint_index[i]) * stride;
+    const Row x = i > last_body ? Row{} : loadRow<Row>(y, width);
+    storeRow(y, accelerationStep(data.S[i], data.V[i], x, a, !model.children[i].empty()), width);
     if (keeps_accel_[i]) store6(accel(i), a);
+  }
+}
+
+// The vehicle's step of a block: nudot_b = (S0^T IA_0 S0)^-1 (x_b - S0^T f) from the
+// articulated force f on the vehicle, written to out's first b rows; a = S0 nudot_b.
+template <typename Row, typename Rows>
+void ForwardDynamicsDerivatives::solveVehicle(const Model& model, const Data& data, const Rows& rhs,
+                                              const Row* f, double* out, Eigen::Index stride,
+                                              int width, Row* a) const {
+  const int b = model.base_dof;
+  if (b == 0) {
+    for (int k = 0; k < 6; ++k) a[k] = Row{};
+    return;
+  }
+  Row x[6], nudot[6];
+  for (int r = 0; r < b; ++r) x[r] = rhs(r) - dotRows(Vec6(data.S0.col(r)), f);
+  for (int r = 0; r < b; ++r) {
+    nudot[r] = base_inverse_(r, 0) * x[0];
+    for (int c = 1; c < b; ++c) nudot[r] += base_inverse_(r, c) * x[c];
+    storeRow(out + r * stride, nudot[r], width);
+  }
+  for (int k = 0; k < 6; ++k) {
+    a[k] = data.S0(k, 0) * nudot[0];
+    for (int c = 1; c < b; ++c) a[k] += data.S0(k, c) * nudot[c];
   }
 }
 

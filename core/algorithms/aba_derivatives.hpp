@@ -66,6 +66,9 @@ class ForwardDynamicsDerivatives {
   template <typename Row, typename Rows>
   void solveBlock(const Model& model, const Data& data, const Rows& rhs, int last_body, double* out,
                   Eigen::Index stride, int width);
+  template <typename Row, typename Rows>
+  void solveVehicle(const Model& model, const Data& data, const Rows& rhs, const Row* f,
+                    double* out, Eigen::Index stride, int width, Row* a) const;
   template <typename MakeRows>
   void solveColumns(const Model& model, const Data& data, const MakeRows& make_rows, int cols,
                     RowMatX& out);

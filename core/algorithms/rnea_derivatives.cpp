@@ -1,6 +1,9 @@
 #include "core/algorithms/rnea_derivatives.hpp"
 
 #include <cstring>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
 #include <stdexcept>
 
 #include "core/algorithms/check_model_arguments.hpp"
@@ -46,6 +49,10 @@ VMS_INLINE Vec6 timesLinear(const Mat6& A, const Vec3& g) {
   store4(r.data(), lo);
   store2(r.data() + 4, hi);
   return r;
+}
+
+VMS_INLINE void copyTo(Mat6& dst, const Mat6& src) {
+  for (int k = 0; k < 36; k += 4) store4(dst.data() + k, load4(src.data() + k));
 }
 
 // dst += src, 36 coefficients.
@@ -143,9 +150,11 @@ VMS_INLINE void combineRows(const double* coefficients, const double* rows, Eige
     if (c + 8 <= length) {
       std::memcpy(out + c, &sum, sizeof sum);
     } else {
-      double tmp[8];
-      std::memcpy(tmp, &sum, sizeof sum);
-      std::memcpy(out + c, tmp, sizeof(double) * static_cast<std::size_t>(length - c));
+#ifdef __AVX512F__
+      _mm512_mask_storeu_pd(out + c, static_cast<__mmask8>((1u << (length - c)) - 1u), sum);
+#else
+      for (Eigen::Index k = c; k < length; ++k) out[k] = sum[k - c];
+#endif
     }
   }
 }
@@ -229,7 +238,7 @@ void InverseDynamicsDerivatives::computeComposites(const Model& model, Data& dat
   for (int i = 0; i < n; ++i) {
     const Mat6& I = data.I[i];
     const Vec6& v = data.v[i];
-    data.Ic[i] = I;
+    copyTo(data.Ic[i], I);
     const Vec6 h = times(I, v);
     h_[i] = h;
     velocityInertiaRate(v, I, B_[i]);
@@ -392,16 +401,16 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   const Mat6& Icrb0 = added_mass ? Icrb_[0] : Ic0;
   if (b > 0) {
     const auto S0 = data.S0.leftCols(b);
-    dtau_dq_.topRows(b).middleCols(t, nj).noalias() = S0.transpose() * D_rows_.leftCols(nj);
-    dtau_dv_.topRows(b).rightCols(nj).noalias() = S0.transpose() * E_rows_.leftCols(nj);
-    M_.topRows(b).rightCols(nj).noalias() = S0.transpose() * F1_rows_.leftCols(nj);
-    M_.bottomLeftCorner(nj, b) = M_.topRightCorner(b, nj).transpose();
+    const Eigen::Index stride = D_rows_.outerStride();
     for (int r = 0; r < b; ++r) {
+      const double* s = S0.col(r).data();
+      combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
+      combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
+      combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
+      for (int k = 0; k < nj; ++k) M_(b + k, r) = M_(r, b + k);
       const Vec6 F1 = times(Ic0, S0.col(r));
-      for (int c = 0; c <= r; ++c) M_(r, c) = S0.col(c).dot(F1);
+      for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = S0.col(c).dot(F1);
     }
-    for (int r = 0; r < b; ++r)
-      for (int c = r + 1; c < b; ++c) M_(r, c) = M_(c, r);
   }
 
   // Configuration columns: only the weight (through the rigid-body inertia) and the world
@@ -420,15 +429,15 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
       }
       dtau_dq_(b + k, c) = d;
     }
-    for (int r = 0; r < b; ++r) {
-      const Vec6 F1rb = times(Icrb0, data.S0.col(r));
-      double d = F1rb.dot(xixag);
-      if (has_external) d += data.S0.col(r).dot(Xixi);
-      dtau_dq_(r, c) = d;
-    }
+    // (Icrb S0_r)^T (xi x a_g) + (S0_r x* Fe)^T xi = S0_r^T (Icrb (xi x a_g) + xi x* Fe).
+    Vec6 f = times(Icrb0, xixag);
+    if (has_external) f += Xixi;
+    for (int r = 0; r < b; ++r) dtau_dq_(r, c) = data.S0.col(r).dot(f);
   }
   // Velocity columns: P [gamma; xi] for the joints, (Ic S0)^T gamma + G0^T xi for the vehicle
   // with G0 = B S0 - S0 x* h.
+  Vec6 Sxh[6];
+  for (int r = 0; r < b; ++r) Sxh[r] = crossF(data.S0.col(r), h_[0]);
   for (int c = 0; c < b; ++c) {
     const Vec6 xi = data.S0.col(c);
     const Vec6 gamma = -crossM(xi, data.v[0]);
@@ -438,12 +447,9 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
       for (int m = 0; m < 6; ++m) d += P[m] * gamma[m] + P[6 + m] * xi[m];
       dtau_dv_(b + k, c) = d;
     }
-    const Vec6 Icg = times(Ic0, gamma);
-    const Vec6 Bxi = times(B_[0], xi);
-    for (int r = 0; r < b; ++r) {
-      const Vec6 S = data.S0.col(r);
-      dtau_dv_(r, c) = S.dot(Icg) + S.dot(Bxi) - xi.dot(crossF(S, h_[0]));
-    }
+    Vec6 f = times(Ic0, gamma);
+    f += times(B_[0], xi);
+    for (int r = 0; r < b; ++r) dtau_dv_(r, c) = data.S0.col(r).dot(f) - xi.dot(Sxh[r]);
   }
 }
 
