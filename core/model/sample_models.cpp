@@ -54,9 +54,43 @@ struct Rng {
     return in;
   }
 };
+// The joint of link i is about z of its frame 𝒥_i; link i places joint i + 1 at
+// [Rx(alpha_i), (a_i + b_i, 0, d_i)] and its centre of mass at (a_i, 0, d_i).
+ModelDescription randomDhArm(const RandomTreeOptions& o) {
+  Rng rng(o.seed);
+  ModelDescription d;
+  d.name = "random_dh_arm_" + std::to_string(o.bodies);
+  d.base_type = o.base;
+  d.links.push_back(LinkDescription{"vehicle", rng.inertial(10.0), {}});
+  const Mat3 mount_rotation = rng.rotation();
+  Pose placement{mount_rotation, rng.vec(-0.6, 0.6)};
+  for (int i = 1; i < o.bodies; ++i) {
+    LinkDescription l{"link_" + std::to_string(i), rng.inertial(1.0), {}};
+    const double offset = rng.uniform(-0.4, 0.4);
+    const double alpha = rng.uniform(-3.1, 3.1);
+    const double a = rng.uniform(-0.2, 0.5);
+    const double b = rng.uniform(-0.2, 0.5);
+    l.inertial.com = Vec3(a, 0.0, offset);
+    JointDescription j;
+    j.name = "joint_" + std::to_string(i);
+    j.kind = JointKind::Revolute;
+    j.parent = d.links.back().name;
+    j.child = l.name;
+    j.origin = placement;
+    j.axis = Vec3::UnitZ();
+    j.damping = 0.0;
+    d.links.push_back(l);
+    d.joints.push_back(j);
+    placement =
+        Pose{Eigen::AngleAxisd(alpha, Vec3::UnitX()).toRotationMatrix(), Vec3(a + b, 0.0, offset)};
+  }
+  return d;
+}
+
 }  // namespace
 
 ModelDescription randomTree(const RandomTreeOptions& o) {
+  if (o.dh_arm) return randomDhArm(o);
   Rng rng(o.seed);
   ModelDescription d;
   d.name = (o.chain ? "random_chain_" : "random_tree_") + std::to_string(o.bodies);

@@ -8,15 +8,20 @@
 namespace vms {
 
 struct RandomTreeOptions {
-  int bodies = 7;                 // including the vehicle
-  bool chain = false;             // serial chain instead of a random tree
+  int bodies = 7;      // including the vehicle
+  bool chain = false;  // serial chain instead of a random tree
   double prismatic_fraction = 0.25;
-  int fixed_links = 0;            // extra massless/massive links on fixed joints (tool frames)
+  int fixed_links = 0;  // extra massless/massive links on fixed joints (tool frames)
   BaseType base = BaseType::Free;
   std::uint64_t seed = 1;
+  /// A serial arm in seed 004's DH form instead (core/solvers/dh_arm.hpp): revolute joints
+  /// about z, random d, alpha, a, b per link and a random mount, each link's centre of mass at
+  /// (a_i, 0, d_i) of its frame; chain, prismatic_fraction and fixed_links are ignored.
+  bool dh_arm = false;
 };
 
-/// Random tree with random placements, axes, masses and full (rotated) inertias.
+/// Random tree with random placements, axes, masses and full (rotated) inertias (or a random
+/// DH arm, RandomTreeOptions::dh_arm).
 /// Joint description order is a shuffled-but-topological order when the tree branches.
 ModelDescription randomTree(const RandomTreeOptions& options);
 

@@ -8,8 +8,8 @@
 //
 // Generalized beyond the paper (zero momentum, free vehicle, no forces) to any momentum, every
 // vehicle subgroup, gravity and external wrenches, in the vehicle's body-twist coordinates
-// nu_b = iota0^T twist_b of crba() (H_0 = Mbb, H_0m = Mbm, H_m = Mmm): with the momentum
-// h = H_0 nu_b + H_0m qd (42), A = H_0^-1 H_0m and Omega = H_0^-1 h,
+// nu_b = iota0^T twist_b (H_0 = Mbb, H_0m = Mbm, H_m = Mmm of the mass matrix): with the
+// momentum h = H_0 nu_b + H_0m qd (42), A = H_0^-1 H_0m and Omega = H_0^-1 h,
 //   nu_b = Omega - A qd                                                        (109)
 //   H* qdd + C* + N* = Q_m - A^T Q_0                                         (44), corrected
 //   N*_k = [A^T ad_V^T h]_k + [Adot^T h]_k - Omega^T (dH_0m/dq_k qd - dH_0/dq_k A qd)
@@ -17,15 +17,45 @@
 //   dh/dt = ad_V^T h + Q_0                                                    ((43) with forces)
 // where Q_m, Q_0 are the generalized forces of tau, gravity and the external wrenches on the
 // joints and the vehicle. N* vanishes at zero momentum, where this is the paper's (47).
+//
+// The blocks and their derivatives come from the paper's own construction on a DH arm (the
+// sums (28)-(36), their rates (66)-(79) and joint-angle derivatives (80)-(102),
+// core/solvers/dh_inertia_sums.hpp; S_U of a free vehicle from the elements (54)-(59)), and
+// from crba, MassMatrixDerivatives and the generic Schur complement on every other model.
 #include <Eigen/Cholesky>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/algorithms/mass_matrix_derivatives.hpp"
+#include "core/solvers/dh_inertia_sums.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
 #include "core/solvers/generalized_jacobian_variant.hpp"
 
 namespace vms {
+
+/// Where H_0, H_0m, H_m, their derivatives and S_U come from. Both are exact and agree to
+/// rounding; the paper's is the default wherever it applies.
+enum class GeneralizedJacobianAssembly {
+  /// The paper's construction: the DH chain (8)-(10), the sums (28)-(36), their time rates
+  /// (66)-(79) and joint-angle derivatives (80)-(102) with (84), and S_U by the element
+  /// formulas (54)-(59), in the inertial frame, then in the vehicle's body-twist coordinates.
+  /// For models that are DH arms (dh_arm.hpp: a serial chain of revolute joints about z of
+  /// DH-form joint frames, no added mass) on any holonomic vehicle; every other model takes
+  /// CrbaSchur (the solver says which, and why, in assembly() and assemblyNote()).
+  DhSums,
+  /// The generic path: crba's blocks, MassMatrixDerivatives' exact dM/dq_k and the Schur
+  /// complement X - W U^-1 V of H_0, for every model.
+  CrbaSchur,
+};
+
+/// "dh-sums", "crba-schur".
+std::string toString(GeneralizedJacobianAssembly assembly);
+
+struct GeneralizedJacobianOptions {
+  GeneralizedJacobianVariant variant = GeneralizedJacobianVariant::Corrected;
+  GeneralizedJacobianAssembly assembly = GeneralizedJacobianAssembly::DhSums;
+};
 
 /// The paper's quantities at the last compute(); b = vehicle dof, n = joints.
 struct GeneralizedJacobianQuantities {
@@ -55,27 +85,42 @@ struct GeneralizedJacobianQuantities {
   int jstar_frame = -1;
 };
 
-/// Forward dynamics through the vehicle-eliminated reduced equations of seed 004. The inertia
-/// comes from the composite-rigid-body algorithm, its q-derivatives exactly from
-/// MassMatrixDerivatives (no finite differences). Every vehicle type (for a fixed vehicle
-/// H* = H_m and there is no momentum). Dense, O(n^3) per call.
+/// Forward dynamics through the vehicle-eliminated reduced equations of seed 004. The blocks
+/// come from the paper's DH sums on a DH arm, from the composite-rigid-body algorithm and
+/// MassMatrixDerivatives elsewhere (exact either way, no finite differences). Every holonomic
+/// vehicle type (for a fixed vehicle H* = H_m and there is no momentum). Dense, O(n^3) per
+/// call.
 class GeneralizedJacobianSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument for PrintedInverseSign and PrintedSchurElements unless the
-  /// model's vehicle is free (the printed (52)-(59) are for a 6 x 6 H_0).
-  explicit GeneralizedJacobianSolver(const Model& model, GeneralizedJacobianVariant variant =
-                                                             GeneralizedJacobianVariant::Corrected);
+  /// model's vehicle is free (the printed (52)-(59) are for a 6 x 6 H_0), for
+  /// PrintedSchurElements with added mass (the elements are for rigid bodies) and for
+  /// PrintedDhDerivative unless the DH sums run (a DH arm, assembly DhSums).
+  explicit GeneralizedJacobianSolver(const Model& model, GeneralizedJacobianOptions options = {});
+  GeneralizedJacobianSolver(const Model& model, GeneralizedJacobianVariant variant)
+      : GeneralizedJacobianSolver(
+            model, GeneralizedJacobianOptions{variant, GeneralizedJacobianAssembly::DhSums}) {}
   std::string description() const override;
   std::vector<SolverQuantity> intermediates() const override;
 
   GeneralizedJacobianVariant variant() const { return variant_; }
+  /// The assembly that runs: DhSums only where it was asked for and the model is a DH arm.
+  GeneralizedJacobianAssembly assembly() const {
+    return sums_ ? GeneralizedJacobianAssembly::DhSums : GeneralizedJacobianAssembly::CrbaSchur;
+  }
+  /// Why CrbaSchur runs ("" when DhSums does).
+  const std::string& assemblyNote() const { return assembly_note_; }
   const GeneralizedJacobianQuantities& quantities() const { return x_; }
+  /// The paper's sums at the last compute() (nullptr on the generic path).
+  const DhInertiaSums* dhSums() const { return sums_ ? &*sums_ : nullptr; }
 
  private:
   void computeWithCheckedArguments(const Model& model, Data& data, const State& state,
                                    const Eigen::Ref<const VecX>& tau,
                                    const ExternalForces& external) override;
 
+  void blocksFromCrba(const Model& model, Data& data, const State& state);
+  void blocksFromDhSums(const Model& model, Data& data, const State& state);
   void invertH0(const Model& model, const Data& data);
   void generalizedForces(const Model& model, const Data& data, const Eigen::Ref<const VecX>& tau,
                          const ExternalForces& external);
@@ -83,11 +128,23 @@ class GeneralizedJacobianSolver final : public ForwardDynamicsSolver {
   void generalizedJacobian(const Model& model, const Data& data);
 
   GeneralizedJacobianVariant variant_;
+  std::string assembly_note_;
+  std::optional<DhInertiaSums> sums_;
   int b_, n_;
   GeneralizedJacobianQuantities x_;
   MassMatrixDerivatives dM_;
   Eigen::LLT<MatX> H0_llt_, Hstar_llt_;
   MatX Mdot_, H0_inv_dot_, A_dot_;
+  // Per joint k, in vehicle coordinates: dH_0/dq_k, dH_0m/dq_k qd (column k), qd^T dH_m/dq_k qd.
+  std::vector<MatX> dH0_;
+  MatX dH0m_qd_all_;
+  VecX qd_dHm_qd_;
+  Mat6X body6_n_, body6_n2_;        // 6 x n workspaces
+  bool basis_is_identity_ = false;  // a free vehicle's iota0
+  // The bodies for the element formulas (54)-(59) on the generic path.
+  std::vector<double> body_mass_;
+  std::vector<Vec3> body_offset_;
+  std::vector<Mat3> body_inertia_;
   MatX bb_, bn_, nn_;
   VecX b_vec_, n_vec_, Aqd_, dH0_Aqd_, dH0m_qd_;
   Mat6X J_;

@@ -7,4 +7,8 @@ bool needsFreeVehicle(GeneralizedJacobianVariant variant) {
          variant == GeneralizedJacobianVariant::PrintedSchurElements;
 }
 
+bool needsDhArm(GeneralizedJacobianVariant variant) {
+  return variant == GeneralizedJacobianVariant::PrintedDhDerivative;
+}
+
 }  // namespace vms

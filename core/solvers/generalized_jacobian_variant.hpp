@@ -24,17 +24,23 @@ enum class GeneralizedJacobianVariant {
   /// -[M_0^T dA/dq_k qd] term of Routh's equations nor the coadjoint term. Equal to Corrected
   /// at zero momentum (46), where the paper uses it.
   PrintedMomentumTerms,
+  /// (84) as printed: the (2,4) entry of dA/dq is -c cos q instead of +c cos q, in the chain's
+  /// joint-angle derivatives (85)-(91) that give c* (81) and the momentum terms. Only where
+  /// the paper's own construction runs (a DH arm, GeneralizedJacobianAssembly::DhSums).
+  PrintedDhDerivative,
 };
 
 /// Every variant, Corrected first.
 inline constexpr GeneralizedJacobianVariant kAllGeneralizedJacobianVariants[] = {
-    GeneralizedJacobianVariant::Corrected, GeneralizedJacobianVariant::PrintedHstarDot,
+    GeneralizedJacobianVariant::Corrected,
+    GeneralizedJacobianVariant::PrintedHstarDot,
     GeneralizedJacobianVariant::PrintedInverseSign,
     GeneralizedJacobianVariant::PrintedSchurElements,
-    GeneralizedJacobianVariant::PrintedMomentumTerms};
+    GeneralizedJacobianVariant::PrintedMomentumTerms,
+    GeneralizedJacobianVariant::PrintedDhDerivative};
 
 /// "corrected", "printed-hstar-dot", "printed-inverse-sign", "printed-schur-elements",
-/// "printed-momentum-terms".
+/// "printed-momentum-terms", "printed-dh-derivative".
 std::string toString(GeneralizedJacobianVariant variant);
 /// The variant called `name` (toString's spelling), or nullopt.
 std::optional<GeneralizedJacobianVariant> generalizedJacobianVariantFromString(
@@ -43,5 +49,7 @@ std::optional<GeneralizedJacobianVariant> generalizedJacobianVariantFromString(
 std::string describe(GeneralizedJacobianVariant variant);
 /// Whether the variant needs a 6 x 6 H_0 (a free vehicle).
 bool needsFreeVehicle(GeneralizedJacobianVariant variant);
+/// Whether the variant evaluates a step of the DH construction (a DH arm).
+bool needsDhArm(GeneralizedJacobianVariant variant);
 
 }  // namespace vms
