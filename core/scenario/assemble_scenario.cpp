@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/algorithms/rnea_derivatives.hpp"
 #include "core/environment/uniform_gravity.hpp"
 #include "core/integrators/integrator.hpp"
 #include "core/io/error_messages.hpp"
@@ -131,6 +132,59 @@ struct Assembly {
     out.gains = gains(c.gains, out.joints.size(), path);
   }
 
+  /// Joint names to indices, each at most once.
+  std::vector<int> distinctJoints(const std::vector<std::string>& names,
+                                  const std::string& key) const {
+    std::vector<int> out;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const int k = joint(names[i], io::indexPath(key, i));
+      if (std::find(out.begin(), out.end(), k) != out.end())
+        fail(io::indexPath(key, i), "joint " + io::quote(names[i]) + " is listed twice");
+      out.push_back(k);
+    }
+    return out;
+  }
+
+  ControllerSetup lqr(const LqrDescription& c, const std::string& path) const {
+    LqrSetup out;
+    LqrRegulatorOptions& o = out.options;
+    o.target_attitude = c.target.normalized();
+    o.attitude = c.attitude;
+    o.joints = distinctJoints(c.joints, path + ".joints");
+    o.joint_targets = exactly(c.joint_targets, o.joints.size(), path + ".joint_targets");
+    if (c.inputs) {
+      o.inputs = distinctJoints(*c.inputs, path + ".inputs");
+    } else {  // the wheels and the regulated joints
+      o.inputs = wheel_joints;
+      for (int j : o.joints)
+        if (std::find(o.inputs.begin(), o.inputs.end(), j) == o.inputs.end()) o.inputs.push_back(j);
+      if (o.inputs.empty())
+        fail(path + ".inputs",
+             "no inputs: the model has no reaction wheels and no joint is "
+             "regulated (name the acting joints)");
+    }
+    // The attitude directions: the configuration tangent's rotations.
+    const Mat6X T = configurationTangentBasis(model);
+    size_t a = 0;
+    for (Eigen::Index col = 0; col < T.cols(); ++col)
+      a += T.col(col).tail<3>().cwiseAbs().sum() > 0.0;
+    if (c.attitude && a == 0)
+      fail(path + ".attitude", "a " + toString(model.base_type) +
+                                   " vehicle has no attitude to regulate (set attitude false)");
+    if (!c.attitude) a = 0;
+    const auto weights = [&](const std::vector<double>& w, size_t n, const char* key) -> VecX {
+      if (n == 0) return VecX();
+      if (w.size() == 1) return VecX::Constant(static_cast<Eigen::Index>(n), w[0]);
+      return exactly(w, n, path + "." + key);
+    };
+    o.q_attitude = weights(c.q_attitude, a, "q_attitude");
+    o.q_angular_rate = weights(c.q_angular_rate, a, "q_angular_rate");
+    o.q_joint = weights(c.q_joint, o.joints.size(), "q_joint");
+    o.q_joint_rate = weights(c.q_joint_rate, o.joints.size(), "q_joint_rate");
+    o.r = weights(c.r, o.inputs.size(), "r");
+    return out;
+  }
+
   ControllerSetup controller(const ControllerDescription& c, const std::string& path) const {
     if (const auto* ct = std::get_if<ComputedTorqueDescription>(&c)) {
       ComputedTorqueSetup out;
@@ -184,6 +238,7 @@ struct Assembly {
       out.gains.kd = diagonal(wa->kd, path + ".kd");
       return out;
     }
+    if (const auto* lq = std::get_if<LqrDescription>(&c)) return lqr(*lq, path);
     const auto& th = std::get<ThrusterHoldDescription>(c);
     ThrusterHoldSetup out;
     if (d.thrusters.empty()) fail(path + ".type", "thruster_hold needs actuators.thrusters");
@@ -336,6 +391,17 @@ Scenario assembleScenario(const ScenarioDescription& d, std::vector<std::string>
   if (const std::string problem = solverSupportProblem(d.solver, s.model.base_type);
       !problem.empty())
     io::fail(source, "solver", problem);
+  // The LQR designs (linearisation and Riccati equation at the target) refuse here, not at
+  // the first step.
+  for (size_t i = 0; i < s.controllers.size(); ++i)
+    if (auto* lq = std::get_if<LqrSetup>(&s.controllers[i])) {
+      lq->options.period = s.control_period;
+      try {
+        LqrRegulator(s.model, lq->options).reset(0.0, s.initial_state);
+      } catch (const std::invalid_argument& e) {
+        io::fail(source, io::indexPath("controllers", i), e.what());
+      }
+    }
   s.integrator = d.integrator;
   s.solver = d.solver;
   s.output_every = d.output_every;

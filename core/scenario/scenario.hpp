@@ -12,6 +12,7 @@
 #include "core/actuators/thrusters.hpp"
 #include "core/control/joint_controllers.hpp"
 #include "core/control/joint_sweep_trajectory.hpp"
+#include "core/control/lqr_regulator.hpp"
 #include "core/control/resolved_rate.hpp"
 #include "core/control/vehicle_control.hpp"
 #include "core/environment/underwater.hpp"
@@ -75,8 +76,14 @@ struct ThrusterHoldSetup {
   ThrusterVehicleController::Options options;
 };
 
+/// Drives its input joints (reaction wheels, arm joints); `options.period` is the scenario's
+/// control period (set by assembly).
+struct LqrSetup {
+  LqrRegulatorOptions options;
+};
+
 using ControllerSetup = std::variant<ComputedTorqueSetup, JointPDSetup, ResolvedRateSetup,
-                                     WheelAttitudeSetup, ThrusterHoldSetup>;
+                                     WheelAttitudeSetup, ThrusterHoldSetup, LqrSetup>;
 
 struct EnvironmentSpec {
   enum class Type { None, Gravity, Underwater, GravityGradient };

@@ -97,14 +97,28 @@ struct ThrusterHoldDescription {
   DiagonalGains kp_attitude = {1.0}, kd_attitude = {1.0}, kp_position = {1.0}, kd_position = {1.0};
 };
 
+/// Linear-quadratic regulation of the vehicle's attitude and chosen joints about a target at
+/// rest (core/control/lqr_regulator.hpp). Weights: one number (every state of the kind) or one
+/// per attitude direction, regulated joint or input.
+struct LqrDescription {
+  Quat target = Quat::Identity();
+  bool attitude = true;
+  std::vector<std::string> joints;                 // regulated joints (none: attitude only)
+  std::vector<double> joint_targets;               // one per regulated joint
+  std::optional<std::vector<std::string>> inputs;  // none: the wheels and the regulated joints
+  std::vector<double> q_attitude = {1.0}, q_angular_rate = {1.0};
+  std::vector<double> q_joint = {1.0}, q_joint_rate = {1.0};
+  std::vector<double> r = {1.0};
+};
+
 using ControllerDescription =
     std::variant<ComputedTorqueDescription, JointPDDescription, ResolvedRateDescription,
-                 WheelAttitudeDescription, ThrusterHoldDescription>;
+                 WheelAttitudeDescription, ThrusterHoldDescription, LqrDescription>;
 
 /// The file name of each controller type ("computed_torque", ...).
 inline const char* controllerTypeName(const ControllerDescription& controller) {
-  static const char* const kNames[] = {"computed_torque", "joint_pd", "resolved_rate",
-                                       "wheel_attitude", "thruster_hold"};
+  static const char* const kNames[] = {"computed_torque", "joint_pd",      "resolved_rate",
+                                       "wheel_attitude",  "thruster_hold", "lqr"};
   if (const auto* rr = std::get_if<ResolvedRateDescription>(&controller))
     if (rr->reactionless) return "reaction_null_space";
   return kNames[controller.index()];

@@ -171,20 +171,28 @@ JointGainsDescription readJointGains(ObjectReader& r) {
   return g;
 }
 
-std::optional<std::vector<std::string>> readJointNames(ObjectReader& r) {
-  const Json* js = r.get("joints");
+std::optional<std::vector<std::string>> readJointNames(ObjectReader& r,
+                                                       const std::string& key = "joints") {
+  const Json* js = r.get(key);
   if (!js) return std::nullopt;
-  if (!js->is_array() || js->empty())
-    r.failAt("joints", "expected a non-empty array of joint names");
+  if (!js->is_array() || js->empty()) r.failAt(key, "expected a non-empty array of joint names");
   std::vector<std::string> names;
   for (size_t i = 0; i < js->size(); ++i) {
     const Json& n = (*js)[i];
     if (!n.is_string())
-      io::fail(r.source(), io::indexPath(r.keyPath("joints"), i),
+      io::fail(r.source(), io::indexPath(r.keyPath(key), i),
                "expected a joint name, got " + io::describeJson(n));
     names.push_back(n.get<std::string>());
   }
   return names;
+}
+
+// Weights of a quadratic cost: one number or an array, each > 0.
+std::vector<double> positiveWeights(ObjectReader& r, const std::string& key) {
+  std::vector<double> v = scalarOrNumbers(r, key, {1.0});
+  if (v.empty() || std::any_of(v.begin(), v.end(), [](double x) { return !(x > 0.0); }))
+    r.failAt(key, "weights must be > 0");
+  return v;
 }
 
 void readJointController(ObjectReader& r, JointControllerDescription& c) {
@@ -266,9 +274,27 @@ ControllerDescription readController(const Json& j, const std::string& path,
               "kp_attitude", "kd_attitude", "kp_position", "kd_position"});
     return c;
   }
+  if (type == "lqr") {
+    LqrDescription c;
+    if (r.has("target_quaternion_wxyz")) c.target = readQuaternion(r, "target_quaternion_wxyz");
+    c.attitude = readBool(r, "attitude", true);
+    c.joints = readJointNames(r).value_or(std::vector<std::string>{});
+    if (r.has("joint_targets"))
+      c.joint_targets =
+          io::readNumbers(r.require("joint_targets"), 0, r.keyPath("joint_targets"), source);
+    c.inputs = readJointNames(r, "inputs");
+    c.q_attitude = positiveWeights(r, "q_attitude");
+    c.q_angular_rate = positiveWeights(r, "q_angular_rate");
+    c.q_joint = positiveWeights(r, "q_joint");
+    c.q_joint_rate = positiveWeights(r, "q_joint_rate");
+    c.r = positiveWeights(r, "r");
+    r.finish({"type", "target_quaternion_wxyz", "attitude", "joints", "joint_targets", "inputs",
+              "q_attitude", "q_angular_rate", "q_joint", "q_joint_rate", "r"});
+    return c;
+  }
   r.failAt("type", "unknown controller type " + io::quote(type) +
                        " (expected computed_torque, joint_pd, resolved_rate, "
-                       "reaction_null_space, wheel_attitude or thruster_hold)");
+                       "reaction_null_space, wheel_attitude, thruster_hold or lqr)");
 }
 
 ReactionWheelDescription readWheel(const Json& j, const std::string& path,
@@ -484,6 +510,25 @@ Json controllerJson(const ControllerDescription& controller) {
     o["target_quaternion_wxyz"] = quaternion(c->target);
     o["kp"] = scalarOrNumbers(c->kp);
     o["kd"] = scalarOrNumbers(c->kd);
+  } else if (const auto* c = std::get_if<LqrDescription>(&controller)) {
+    o["target_quaternion_wxyz"] = quaternion(c->target);
+    o["attitude"] = c->attitude;
+    if (!c->joints.empty()) {
+      Json names = Json::array();
+      for (const auto& n : c->joints) names.push_back(n);
+      o["joints"] = names;
+    }
+    if (!c->joint_targets.empty()) o["joint_targets"] = numbers(c->joint_targets);
+    if (c->inputs) {
+      Json names = Json::array();
+      for (const auto& n : *c->inputs) names.push_back(n);
+      o["inputs"] = names;
+    }
+    o["q_attitude"] = scalarOrNumbers(c->q_attitude);
+    o["q_angular_rate"] = scalarOrNumbers(c->q_angular_rate);
+    o["q_joint"] = scalarOrNumbers(c->q_joint);
+    o["q_joint_rate"] = scalarOrNumbers(c->q_joint_rate);
+    o["r"] = scalarOrNumbers(c->r);
   } else {
     const auto& h = std::get<ThrusterHoldDescription>(controller);
     o["target_quaternion_wxyz"] = quaternion(h.target);

@@ -93,6 +93,8 @@ void Simulator::addController(const ControllerSetup& setup) {
   } else if (const auto* wa = std::get_if<WheelAttitudeSetup>(&setup)) {
     controllers_.push_back(
         std::make_unique<WheelAttitudeController>(m, wheel_joints_, wa->target, wa->gains));
+  } else if (const auto* lq = std::get_if<LqrSetup>(&setup)) {
+    controllers_.push_back(std::make_unique<LqrRegulator>(m, lq->options));
   } else {
     const auto& th = std::get<ThrusterHoldSetup>(setup);
     if (!thrusters_) throw std::invalid_argument("thruster_hold needs thrusters");
@@ -438,6 +440,10 @@ void Simulator::snapshot(Snapshot& s) {
       }
     } else if (const auto* w = std::get_if<WheelAttitudeSetup>(&setup)) {
       e = attitudeDeviationAngle(w->target, state_.base_orientation);
+    } else if (std::holds_alternative<LqrSetup>(setup)) {
+      const auto& lqr = static_cast<const LqrRegulator&>(*controllers_[i]);
+      const double attitude = lqr.attitudeError(state_), joints = lqr.jointError(state_);
+      e = std::isnan(attitude) || attitude > joints ? attitude : joints;
     } else {
       e = attitudeDeviationAngle(std::get<ThrusterHoldSetup>(setup).target_attitude,
                                  state_.base_orientation);

@@ -39,7 +39,8 @@ struct Snapshot {
   bool tracking = false;                         // a controller tracks a reference
   double tracking_error = 0.0;                   // joint controllers: max |q_d - q| (rad or m);
                                                  // resolved_rate: end-effector position error (m);
-  // wheel_attitude/thruster_hold: attitude error (rad)
+  // wheel_attitude/thruster_hold: attitude error (rad); lqr: the largest of the attitude error
+  // and max |q_target - q| of its joints
   // reaction_null_space controllers (reaction_null_space.hpp's figures of the last control
   // update, held over the step like the joint forces; zero before the first update, the
   // largest over several controllers): the null-space residual |v - J qd_N| (m/s, or m/s and
