@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/algorithms/crba.hpp"
+#include "core/algorithms/kinematics.hpp"
 #include "core/solvers/solver_variant_table.hpp"
 #include "core/solvers/subtree_wrenches.hpp"
 
@@ -47,6 +48,13 @@ const VariantTable<LagrangePoincareVariant>& variants() {
        "vehicle acceleration are wrong. It is invisible for a translating vehicle (M0 = m I "
        "is constant), so a test on that vehicle alone misses it.",
        1.03, demoTree(BaseType::Free, 5, false, 0.25, 17)},
+      {LagrangePoincareVariant::PrintedLmDerivative, "printed-lm-derivative",
+       "erratum 6, (139) as printed: dLm/dq_2 = [[0, 0], [+ad_xi2 Ad_2^2, 0]] (two-joint chain)",
+       "seed 001 (139)",
+       "The worked example's derivative of 𝔏_m with respect to q_2 is printed without the minus "
+       "sign (116) requires, so dM0m/dq_2 and dMm/dq_2, hence C^, N^ and dA/dq_2, are wrong. M "
+       "itself is right, so a check of the inertia or a start from rest cannot see it.",
+       0.24, demoTree(BaseType::Planar, 3, true, 0.0, 18)},
   };
   return table;
 }
@@ -65,6 +73,11 @@ std::string describe(LagrangePoincareVariant variant) {
   return variantRow(variants(), variant).formula;
 }
 
+std::string toString(LagrangePoincareAssembly assembly) {
+  return assembly == LagrangePoincareAssembly::LXiFactorisation ? "l-xi-factorisation"
+                                                                : "crba-blocks";
+}
+
 // The registry entry (core/solvers/solver_registry.cpp lists it).
 const SolverEntry& lagrangePoincareSolverEntry() {
   static const SolverEntry entry = [] {
@@ -72,15 +85,16 @@ const SolverEntry& lagrangePoincareSolverEntry() {
     e.name = "lagrange-poincare";
     e.summary = "Seed 001: the vehicle eliminated through momentum and the mechanical connection";
     e.description =
-        "The reduced Lagrange-Poincare equations in the locked momentum P: the mass matrix "
-        "splits into the locked inertia M0, the coupling M0m and the arm block; the vehicle "
+        "The reduced Lagrange-Poincare equations in the locked momentum P: the stacked body "
+        "Jacobians factor as 𝔏(q) Ξ, which gives the locked inertia M0, the coupling M0m and "
+        "the arm block, and 𝔏's derivatives give theirs; the vehicle "
         "equation Pdot = ad_V^T P + forces, the arm equation with the Schur-complement inertia "
         "Mhat_m = Mm - A^T M0 A and the connection terms C^, N^, and the vehicle velocity "
         "reconstructed as V = M0^-1 P - A qd, in the consistent-sign form of the notes. Dense, "
         "O(n^3).";
     e.paper =
         "seed 001: Moghaddam & Chhabra, singularity-free Lagrange-Poincare equations for "
-        "vehicle-manipulator systems, (96)-(100), (122), (134)";
+        "vehicle-manipulator systems, (57)-(67), (96)-(100), (114)-(122), (134)";
     e.refusals = refuseNonholonomic(
         "seed 001's reduction needs the vehicle's velocities to span a Lie subalgebra");
     e.make = [](const Model& model) -> std::unique_ptr<ForwardDynamicsSolver> {
@@ -95,17 +109,52 @@ const SolverEntry& lagrangePoincareSolverEntry() {
   return entry;
 }
 
-LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoincareVariant variant)
+// Each assembly keeps only its own workspace: the other is made for a model without joints.
+const Model& emptyModel() {
+  static const Model model = [] {
+    Model m;
+    m.base_dof = 0;
+    m.base_basis = Mat6X::Zero(6, 0);
+    m.nv = 0;
+    m.parent = {-1};
+    m.joint_type = {JointType::Revolute};
+    m.joint_placement = {Pose{}};
+    m.joint_axis = {Vec3::UnitZ()};
+    m.joint_index = {-1};
+    m.mass = {0.0};
+    m.com = {Vec3::Zero()};
+    m.inertia_com = {Mat3::Zero()};
+    m.children = {{}};
+    return m;
+  }();
+  return model;
+}
+
+LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoincareOptions options)
     : ForwardDynamicsSolver(lagrangePoincareSolverEntry()),
-      variant_(variant),
+      variant_(options.variant),
+      assembly_(options.assembly),
       b_(model.base_dof),
       n_(model.njoints),
-      dM_(model) {
+      dM_(options.assembly == LagrangePoincareAssembly::Crba ? model : emptyModel()),
+      factorisation_(options.assembly == LagrangePoincareAssembly::Crba ? emptyModel() : model) {
+  const LagrangePoincareVariant variant = options.variant;
   if (variant == LagrangePoincareVariant::PrintedReconstruction && b_ != n_)
     throw std::invalid_argument(
         "lagrange-poincare variant printed-reconstruction: (98) V = M0^-1 (P - A^T qd) needs "
         "as many joints as vehicle degrees of freedom (A^T is n x b); the model has b = " +
         std::to_string(b_) + ", n = " + std::to_string(n_));
+  if (variant == LagrangePoincareVariant::PrintedLmDerivative) {
+    if (n_ != 2 || model.parent[2] != 1)
+      throw std::invalid_argument(
+          "lagrange-poincare variant printed-lm-derivative: (139) is d𝔏_m/dq_2 of the "
+          "examples' two-joint chain, printed for no other arm; the model has " +
+          std::to_string(n_) + (n_ == 2 ? " joints on two branches" : " joints"));
+    if (assembly_ != LagrangePoincareAssembly::LXiFactorisation)
+      throw std::invalid_argument(
+          "lagrange-poincare variant printed-lm-derivative: (139) is a derivative of 𝔏, which "
+          "only the l-xi-factorisation assembly forms");
+  }
   const int b = b_, n = n_;
   x_.M0 = MatX::Zero(b, b);
   x_.M0m = MatX::Zero(b, n);
@@ -137,6 +186,7 @@ LagrangePoincareSolver::LagrangePoincareSolver(const Model& model, LagrangePoinc
 
 std::string LagrangePoincareSolver::description() const {
   std::string d = entry().summary;
+  if (assembly_ == LagrangePoincareAssembly::Crba) d += "; mass matrix and dM/dq from crba";
   if (variant_ != LagrangePoincareVariant::Corrected)
     d += "; PRINTED VARIANT (wrong): " + describe(variant_);
   return d;
@@ -155,12 +205,23 @@ void LagrangePoincareSolver::computeWithCheckedArguments(const Model& model, Dat
   const int b = b_, n = n_;
   const VecX& qd = state.qd;
 
-  // Mass matrix in the vehicle's body-twist basis and its exact q-derivatives.
-  crba(model, data, state);
-  dM_.compute(model, data);
-  x_.M0 = data.M.topLeftCorner(b, b);
-  x_.M0m = data.M.topRightCorner(b, n);
-  x_.Mm = data.M.bottomRightCorner(n, n);
+  // Mass matrix in the vehicle's body-twist basis and its exact q-derivatives: the paper's
+  // 𝔏 Ξ factorisation (65)-(67), (114)-(120), or crba and MassMatrixDerivatives.
+  if (assembly_ == LagrangePoincareAssembly::LXiFactorisation) {
+    forwardKinematics(model, data, state);  // for the generalized forces
+    factorisation_.compute(state.q);
+    factorisation_.computeDerivatives(variant_ == LagrangePoincareVariant::PrintedLmDerivative);
+    const MatX& M = factorisation_.M();
+    x_.M0 = M.topLeftCorner(b, b);
+    x_.M0m = M.topRightCorner(b, n);
+    x_.Mm = M.bottomRightCorner(n, n);
+  } else {
+    crba(model, data, state);
+    dM_.compute(model, data);
+    x_.M0 = data.M.topLeftCorner(b, b);
+    x_.M0m = data.M.topRightCorner(b, n);
+    x_.Mm = data.M.bottomRightCorner(n, n);
+  }
   if (b > 0) {
     M0_llt_.compute(x_.M0);
     if (n > 0) x_.A = M0_llt_.solve(x_.M0m);  // (69); Eigen's solve reads coeff(0,0)
@@ -276,7 +337,7 @@ void LagrangePoincareSolver::reducedTerms(const State& state) {
   // Sign of the dM0_k A term of (122): printed +, corrected -.
   const double s = variant_ == LagrangePoincareVariant::PrintedConnectionDerivative ? 1.0 : -1.0;
   Mdot_.setZero();  // dM/dt = sum_k qd_k dM/dq_k
-  for (int k = 0; k < n; ++k) Mdot_ += qd[k] * dM_[k];
+  for (int k = 0; k < n; ++k) Mdot_ += qd[k] * dM(k);
   const auto M0_dot = Mdot_.topLeftCorner(b, b);
   const auto M0m_dot = Mdot_.topRightCorner(b, n);
   Mhat_dot_ = Mdot_.bottomRightCorner(n, n);
@@ -299,7 +360,7 @@ void LagrangePoincareSolver::reducedTerms(const State& state) {
     Aqd_.noalias() = x_.A * qd;
   }
   for (int k = 0; k < n; ++k) {
-    const MatX& d = dM_[k];
+    const MatX& d = dM(k);
     n_vec_.noalias() = d.bottomRightCorner(n, n) * qd;  // becomes dMhat_k qd
     if (b > 0) {
       const auto dM0 = d.topLeftCorner(b, b);
@@ -364,6 +425,12 @@ std::vector<SolverQuantity> LagrangePoincareSolver::intermediates() const {
       {"qdd", "joint accelerations from (97)", x_.qdd},
       {"Vdot", "vehicle acceleration, derivative of the reconstruction", x_.Vdot},
   };
+  if (assembly_ == LagrangePoincareAssembly::LXiFactorisation) {
+    q.push_back({"L", "𝔏(q): block (i, k) the 𝔄𝔡 from body i to the joint after k (59)-(60)",
+                 factorisation_.L()});
+    q.push_back({"Xi", "Ξ = blkdiag(iota0, xi_1 ... xi_n), constant (58)", factorisation_.Xi()});
+    q.push_back({"J", "stacked body Jacobians at the home frames, 𝔏 Ξ (57)", factorisation_.J()});
+  }
   return q;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/algorithms/mass_matrix_derivatives.hpp"
 #include "core/solvers/forward_dynamics_solver.hpp"
+#include "core/solvers/lagrange_poincare_factorisation.hpp"
 
 namespace vms {
 
@@ -33,21 +34,47 @@ enum class LagrangePoincareVariant {
   PrintedNhat,
   /// Erratum 4, (122): dA/dq_i = M0^-1 (dM0m/dq_i + dM0/dq_i A), the minus sign missing.
   PrintedConnectionDerivative,
+  /// Erratum 6, (139): the example's d𝔏_m/dq_2 = [[0, 0], [+ad_{xi_2} 𝔄𝔡_2^2, 0]], without the
+  /// minus of (116). Printed for the two-joint chain of Examples 1-3 only: the constructor
+  /// refuses other arms, and the crba assembly (which has no 𝔏).
+  PrintedLmDerivative,
 };
 
 /// Every variant, Corrected first.
 inline constexpr LagrangePoincareVariant kAllLagrangePoincareVariants[] = {
-    LagrangePoincareVariant::Corrected, LagrangePoincareVariant::PrintedReconstruction,
-    LagrangePoincareVariant::PrintedForceSigns, LagrangePoincareVariant::PrintedNhat,
-    LagrangePoincareVariant::PrintedConnectionDerivative};
+    LagrangePoincareVariant::Corrected,
+    LagrangePoincareVariant::PrintedReconstruction,
+    LagrangePoincareVariant::PrintedForceSigns,
+    LagrangePoincareVariant::PrintedNhat,
+    LagrangePoincareVariant::PrintedConnectionDerivative,
+    LagrangePoincareVariant::PrintedLmDerivative};
 
 /// "corrected", "printed-reconstruction", "printed-force-signs", "printed-nhat",
-/// "printed-connection-derivative".
+/// "printed-connection-derivative", "printed-lm-derivative".
 std::string toString(LagrangePoincareVariant variant);
 /// The variant called `name` (toString's spelling), or nullopt.
 std::optional<LagrangePoincareVariant> lagrangePoincareVariantFromString(const std::string& name);
 /// One line: the equation the variant runs, with the paper's equation numbers.
 std::string describe(LagrangePoincareVariant variant);
+
+/// Where the mass-matrix blocks M0, M0m, Mm and their joint derivatives come from. Both are
+/// exact and agree to rounding; the paper's is the default.
+enum class LagrangePoincareAssembly {
+  /// The paper's construction: 𝒥 = 𝔏 Ξ (57)-(59), M0, M0m, Mm by (65)-(67), their
+  /// derivatives from d𝔏/dq (114)-(116) by (117), (118) (corrected) and (120)
+  /// (core/solvers/lagrange_poincare_factorisation.hpp).
+  LXiFactorisation,
+  /// The generic path, for comparison: crba's blocks and MassMatrixDerivatives' dM/dq.
+  Crba,
+};
+
+/// "l-xi-factorisation", "crba-blocks".
+std::string toString(LagrangePoincareAssembly assembly);
+
+struct LagrangePoincareOptions {
+  LagrangePoincareVariant variant = LagrangePoincareVariant::Corrected;
+  LagrangePoincareAssembly assembly = LagrangePoincareAssembly::LXiFactorisation;
+};
 
 /// The paper's quantities at the last compute(), b = vehicle dof, n = joints. Generalized
 /// forces are physical (positive along the velocity they act on); f_u and du_dq are the
@@ -81,21 +108,28 @@ struct LagrangePoincareQuantities {
 };
 
 /// Forward dynamics through the reduced Lagrange-Poincare equations (Theorem 1) in the
-/// consistent-sign form of the notes (or a printed variant). The mass matrix comes from the
-/// composite-rigid-body algorithm in the vehicle's body-twist basis, its q-derivatives exactly
-/// from MassMatrixDerivatives; gravity, external body wrenches and the vehicle wrench enter as
-/// generalized forces. Every vehicle type: the vehicle subgroup's bracket is that of se(3)
-/// restricted to span(iota0). Dense, O(n^3) per call.
+/// consistent-sign form of the notes (or a printed variant). The mass-matrix blocks in the
+/// vehicle's body-twist basis and their q-derivatives come from the paper's 𝔏 Ξ factorisation
+/// (or, as an option, from crba and MassMatrixDerivatives); gravity, external body wrenches
+/// and the vehicle wrench enter as generalized forces. Every vehicle type: the vehicle
+/// subgroup's bracket is that of se(3) restricted to span(iota0); chains and trees (𝔏 along
+/// each body's path). Dense, O(n^3) per call.
 class LagrangePoincareSolver final : public ForwardDynamicsSolver {
  public:
   /// Throws std::invalid_argument for PrintedReconstruction unless model.base_dof ==
-  /// model.njoints (the printed equation has no meaning otherwise).
-  explicit LagrangePoincareSolver(
-      const Model& model, LagrangePoincareVariant variant = LagrangePoincareVariant::Corrected);
+  /// model.njoints (the printed equation has no meaning otherwise), and for
+  /// PrintedLmDerivative unless the arm is a chain of two joints and the assembly is the 𝔏 Ξ
+  /// factorisation.
+  explicit LagrangePoincareSolver(const Model& model, LagrangePoincareOptions options = {});
+  LagrangePoincareSolver(const Model& model, LagrangePoincareVariant variant)
+      : LagrangePoincareSolver(model, LagrangePoincareOptions{variant}) {}
   std::string description() const override;
   std::vector<SolverQuantity> intermediates() const override;
 
   LagrangePoincareVariant variant() const { return variant_; }
+  LagrangePoincareAssembly assembly() const { return assembly_; }
+  /// The 𝔏 Ξ factorisation at the last compute() (LXiFactorisation only).
+  const LagrangePoincareFactorisation& factorisation() const { return factorisation_; }
   /// The quantities of the last compute().
   const LagrangePoincareQuantities& quantities() const { return x_; }
 
@@ -108,10 +142,17 @@ class LagrangePoincareSolver final : public ForwardDynamicsSolver {
                          const ExternalForces& external);
   void reducedTerms(const State& state);
 
+  // dM/dq_k from the assembly in use.
+  const MatX& dM(int k) const {
+    return assembly_ == LagrangePoincareAssembly::Crba ? dM_[k] : factorisation_.dM(k);
+  }
+
   LagrangePoincareVariant variant_;
+  LagrangePoincareAssembly assembly_;
   int b_, n_;
   LagrangePoincareQuantities x_;
   MassMatrixDerivatives dM_;
+  LagrangePoincareFactorisation factorisation_;
   Eigen::LLT<MatX> M0_llt_, Mhat_llt_;
   MatX M0inv_, M0inv_dot_, Mhat_dot_, Mdot_;
   // Scratch.

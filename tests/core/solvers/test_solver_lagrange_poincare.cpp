@@ -93,12 +93,14 @@ class TestSolverLagrangePoincare : public QObject {
   void variantsAreNamed();
   void registeredForEveryVehicleType();
   void computeDoesNotAllocate();
+  void assembliesAgree();
   void rejectsAnotherModel();
   void erratum1PrintedReconstructionIsWrong();
   void erratum2PrintedForceSignsAreWrong();
   void erratum3PrintedNhatIsWrongButConservative();
   void erratum3PrintedNhatConservesOverATrajectory();
   void erratum4PrintedConnectionDerivativeIsWrong();
+  void erratum6PrintedLmDerivativeIsWrong();
   void cleanupTestCase();
 };
 
@@ -287,7 +289,9 @@ void TestSolverLagrangePoincare::computeDoesNotAllocate() {
     if (isHolonomic(base))
       for (int bodies : {12, 60})
         for (Variant variant : kAllLagrangePoincareVariants) {
-          if (variant == Variant::PrintedReconstruction) continue;  // needs b == n
+          // Need b == n and a two-joint chain (below).
+          if (variant == Variant::PrintedReconstruction || variant == Variant::PrintedLmDerivative)
+            continue;
           const Problem p = makeProblem(base, bodies, false, 0.3, 4);
           LagrangePoincareSolver solver(p.model, variant);
           Data data(p.model);
@@ -296,12 +300,64 @@ void TestSolverLagrangePoincare::computeDoesNotAllocate() {
           QVERIFY2(test::heapAllocations() == before,
                    (toString(base) + " " + toString(variant) + " allocated").c_str());
         }
-  const Problem p = makeProblem(BaseType::Planar, 4, false, 0.3, 4);
-  LagrangePoincareSolver solver(p.model, Variant::PrintedReconstruction);
+  for (const auto& [variant, bodies] :
+       {std::pair{Variant::PrintedReconstruction, 4}, std::pair{Variant::PrintedLmDerivative, 3}}) {
+    const Problem p = makeProblem(BaseType::Planar, bodies, true, 0.3, 4);
+    LagrangePoincareSolver solver(p.model, variant);
+    Data data(p.model);
+    const long before = test::heapAllocations();
+    solver.compute(p.model, data, p.state, p.tau, p.external);
+    QVERIFY(test::heapAllocations() == before);
+  }
+  // The generic assembly too.
+  const Problem p = makeProblem(BaseType::Free, 12, false, 0.3, 4);
+  LagrangePoincareSolver solver(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba});
   Data data(p.model);
   const long before = test::heapAllocations();
   solver.compute(p.model, data, p.state, p.tau, p.external);
   QVERIFY(test::heapAllocations() == before);
+}
+
+// The paper's 𝔏 Ξ factorisation (the default) and the generic crba path give the same
+// blocks, the same connection and the same accelerations, both equal to aba's.
+void TestSolverLagrangePoincare::assembliesAgree() {
+  double largest = 0.0;
+  for (BaseType base : kAllBaseTypes) {
+    if (!isHolonomic(base)) continue;
+    for (bool chain : {true, false}) {
+      const Problem p = makeProblem(base, 9, chain, 0.3, 31);
+      LagrangePoincareSolver paper(p.model);
+      LagrangePoincareSolver generic(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba});
+      QVERIFY(paper.assembly() == LagrangePoincareAssembly::LXiFactorisation);
+      Data d1(p.model), d2(p.model);
+      paper.compute(p.model, d1, p.state, p.tau, p.external);
+      generic.compute(p.model, d2, p.state, p.tau, p.external);
+      const LagrangePoincareQuantities &x = paper.quantities(), &y = generic.quantities();
+      VMS_COMPARE_REL(x.M0, y.M0, 1e-12);
+      VMS_COMPARE_REL(x.M0m, y.M0m, 1e-12);
+      VMS_COMPARE_REL(x.Mm, y.Mm, 1e-12);
+      VMS_COMPARE_REL(x.A_dot, y.A_dot, 1e-11);
+      VMS_COMPARE_REL(x.Chat, y.Chat, 1e-11);
+      VMS_COMPARE_REL(x.Nhat, y.Nhat, 1e-11);
+      const VecX a1 = accelerations(p.model, d1), a2 = accelerations(p.model, d2);
+      largest = std::max(largest, test::relativeError(a1, a2));
+      VMS_COMPARE_REL(a1, a2, 1e-12);
+      VMS_COMPARE_REL(a1, abaAccelerations(p), 1e-12);
+    }
+  }
+  std::printf("  l-xi-factorisation vs crba accelerations: largest relative difference %.2g\n",
+              largest);
+  QCOMPARE(toString(LagrangePoincareAssembly::LXiFactorisation), std::string("l-xi-factorisation"));
+  QCOMPARE(toString(LagrangePoincareAssembly::Crba), std::string("crba-blocks"));
+  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  QVERIFY(LagrangePoincareSolver(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba})
+              .description()
+              .find("crba") != std::string::npos);
+  // 𝔏, Ξ and 𝒥 are shown with the other intermediates.
+  bool has_L = false;
+  for (const SolverQuantity& q : LagrangePoincareSolver(p.model).intermediates())
+    has_L |= q.name == "L" && q.value.rows() == 6 * p.model.nbodies;
+  QVERIFY(has_L);
 }
 
 void TestSolverLagrangePoincare::rejectsAnotherModel() {
@@ -522,6 +578,40 @@ void TestSolverLagrangePoincare::erratum4PrintedConnectionDerivativeIsWrong() {
   const Problem p = makeProblem(BaseType::Translation, 6, false, 0.3, 1, false, false);
   VMS_COMPARE_REL(solverAccelerations(p, Variant::PrintedConnectionDerivative), abaAccelerations(p),
                   1e-12);
+}
+
+// (139) without the minus sign of (116): on the examples' two-joint chain (the rover of
+// Example 1 is the planar vehicle), dM0m/dq_2 and dMm/dq_2 are wrong, so C^, N^ and dA/dq_2 are,
+// and the accelerations with them; other arms and the crba assembly are refused.
+void TestSolverLagrangePoincare::erratum6PrintedLmDerivativeIsWrong() {
+  double smallest = 1e300;
+  for (BaseType base : {BaseType::Planar, BaseType::Free, BaseType::Ball, BaseType::Fixed}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const Problem p = makeProblem(base, 3, true, 0.0, seed, false, false);
+      smallest = std::min(smallest, printedError(p, Variant::PrintedLmDerivative));
+    }
+  }
+  report("erratum 6 (139) printed dLm/dq2, smallest", smallest);
+  QVERIFY(smallest > 1e-3);
+  // At rest only the potential and the forces act: dM/dq does not enter.
+  Problem rest = makeProblem(BaseType::Planar, 3, true, 0.0, 2);
+  rest.state.qd.setZero();
+  rest.state.base_twist.setZero();
+  VMS_COMPARE_REL(solverAccelerations(rest, Variant::PrintedLmDerivative), abaAccelerations(rest),
+                  1e-12);
+  // Refusals: three joints, two joints on two branches, the crba assembly.
+  for (const auto& [bodies, chain] : {std::pair{4, true}, std::pair{3, false}}) {
+    Problem q = makeProblem(BaseType::Planar, bodies, chain, 0.0, 3);
+    if (q.model.njoints == 2 && q.model.parent[2] == 1) continue;  // the random tree was a chain
+    const std::string message =
+        test::errorOf([&] { LagrangePoincareSolver(q.model, Variant::PrintedLmDerivative); });
+    QVERIFY2(message.find("(139)") != std::string::npos, message.c_str());
+  }
+  const std::string message = test::errorOf([&] {
+    LagrangePoincareSolver(rest.model,
+                           {Variant::PrintedLmDerivative, LagrangePoincareAssembly::Crba});
+  });
+  QVERIFY2(message.find("l-xi-factorisation") != std::string::npos, message.c_str());
 }
 
 void TestSolverLagrangePoincare::cleanupTestCase() {
