@@ -120,6 +120,102 @@ inline Row accelerationStep(const Vec6& S, const Vec6& V, const Row& y, Row* a, 
   return qdd;
 }
 
+// The inverse K of a symmetric positive definite b x b matrix A (b <= 6, lower triangle read)
+// by its Cholesky factor L: K = L^-T L^-1.
+inline void invertSpd(const double A[6][6], int b, double K[6][6]) {
+  double L[6][6] = {}, Li[6][6] = {};
+  for (int j = 0; j < b; ++j) {
+    double d = A[j][j];
+    for (int k = 0; k < j; ++k) d -= L[j][k] * L[j][k];
+    L[j][j] = std::sqrt(d);
+    for (int i = j + 1; i < b; ++i) {
+      double x = A[i][j];
+      for (int k = 0; k < j; ++k) x -= L[i][k] * L[j][k];
+      L[i][j] = x / L[j][j];
+    }
+  }
+  for (int j = 0; j < b; ++j) {
+    Li[j][j] = 1.0 / L[j][j];
+    for (int i = j + 1; i < b; ++i) {
+      double x = 0.0;
+      for (int k = j; k < i; ++k) x -= L[i][k] * Li[k][j];
+      Li[i][j] = x / L[i][i];
+    }
+  }
+  for (int r = 0; r < b; ++r)
+    for (int c = 0; c <= r; ++c) {
+      double x = 0.0;
+      for (int k = r; k < b; ++k) x += Li[k][r] * Li[k][c];
+      K[r][c] = K[c][r] = x;
+    }
+}
+
+// The inverse of a symmetric 3x3 matrix (lower triangle of a) by its adjugate.
+inline void invertSym3(const double a[3][3], double out[3][3]) {
+  const double c00 = a[1][1] * a[2][2] - a[2][1] * a[2][1];
+  const double c10 = a[2][1] * a[2][0] - a[1][0] * a[2][2];
+  const double c20 = a[1][0] * a[2][1] - a[1][1] * a[2][0];
+  const double r = 1.0 / (a[0][0] * c00 + a[1][0] * c10 + a[2][0] * c20);
+  out[0][0] = c00 * r, out[1][0] = out[0][1] = c10 * r, out[2][0] = out[0][2] = c20 * r;
+  out[1][1] = (a[0][0] * a[2][2] - a[2][0] * a[2][0]) * r;
+  out[2][1] = out[1][2] = (a[2][0] * a[1][0] - a[0][0] * a[2][1]) * r;
+  out[2][2] = (a[0][0] * a[1][1] - a[1][0] * a[1][0]) * r;
+}
+
+// The inverse of a symmetric positive definite 6x6 matrix A = [P Q; Q^T T] (lower triangle
+// read) by 3x3 blocks: with Y = P^-1 Q and C = T - Q^T Y,
+//   A^-1 = [P^-1 + Y C^-1 Y^T, -Y C^-1; -C^-1 Y^T, C^-1],
+// two short dependency chains where a 6x6 factorisation has one long one.
+inline void invertSpd6(const double A[6][6], double K[6][6]) {
+  double P[3][3], Pi[3][3], Q[3][3], Y[3][3], C[3][3], Ci[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j <= i; ++j) P[i][j] = A[i][j], C[i][j] = A[3 + i][3 + j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) Q[i][j] = A[3 + j][i];
+  invertSym3(P, Pi);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      Y[i][j] = Pi[i][0] * Q[0][j] + Pi[i][1] * Q[1][j] + Pi[i][2] * Q[2][j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j <= i; ++j)
+      C[i][j] -= Q[0][i] * Y[0][j] + Q[1][i] * Y[1][j] + Q[2][i] * Y[2][j];
+  invertSym3(C, Ci);
+  double YC[3][3];  // Y C^-1
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      YC[i][j] = Y[i][0] * Ci[0][j] + Y[i][1] * Ci[1][j] + Y[i][2] * Ci[2][j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      K[i][j] = Pi[i][j] + YC[i][0] * Y[j][0] + YC[i][1] * Y[j][1] + YC[i][2] * Y[j][2];
+      K[i][3 + j] = K[3 + j][i] = -YC[i][j];
+      K[3 + i][3 + j] = Ci[i][j];
+    }
+}
+
+// The vehicle's step of a block with K = (S0^T IA_0 S0)^-1 (b x b) and S0 (6 x b), both
+// column-major: nudot_b = K (x_b - S0^T f), written to out's first b rows, and a = S0 nudot_b.
+// B is b when known at compile time (0 otherwise).
+template <int B, typename Row, typename Rows>
+inline void vehicleStep(int b_runtime, const double* K, const double* S0, const Rows& rhs,
+                        const Row* f, double* out, Eigen::Index stride, int width, Row* a) {
+  const int b = B > 0 ? B : b_runtime;
+  Row x[6], nudot[6];
+  for (int r = 0; r < b; ++r) {
+    const double* s = S0 + 6 * r;
+    x[r] = rhs(r) - ((s[0] * f[0] + s[1] * f[1]) + (s[2] * f[2] + s[3] * f[3]) +
+                     (s[4] * f[4] + s[5] * f[5]));
+  }
+  for (int r = 0; r < b; ++r) {
+    nudot[r] = K[r] * x[0];
+    for (int c = 1; c < b; ++c) nudot[r] += K[r + b * c] * x[c];
+    storeRow(out + r * stride, nudot[r], width);
+  }
+  for (int k = 0; k < 6; ++k) {
+    a[k] = S0[k] * nudot[0];
+    for (int c = 1; c < b; ++c) a[k] += S0[k + 6 * c] * nudot[c];
+  }
+}
+
 // Right-hand sides of a block, by generalized coordinate r: columns [c0, c0 + width) of a
 // row-major matrix times a sign.
 template <typename Row>
@@ -225,36 +321,18 @@ void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data)
   const int n = model.nbodies, b = model.base_dof;
   for (int i = 1; i < n; ++i) Dinv_[i] = 1.0 / data.D[i];
   if (b == 0) return;
-  // (S0^T IA_0 S0)^-1 = L^-T L^-1 from its Cholesky factor L.
-  double A[6][6], L[6][6] = {}, Li[6][6] = {};
+  double A[6][6];  // S0^T IA_0 S0, lower triangle
   for (int c = 0; c < b; ++c) {
     const Vec6 IS = data.IA[0] * data.S0.col(c);
     for (int r = c; r < b; ++r) A[r][c] = data.S0.col(r).dot(IS);
   }
-  for (int j = 0; j < b; ++j) {
-    double d = A[j][j];
-    for (int k = 0; k < j; ++k) d -= L[j][k] * L[j][k];
-    L[j][j] = std::sqrt(d);
-    for (int i = j + 1; i < b; ++i) {
-      double x = A[i][j];
-      for (int k = 0; k < j; ++k) x -= L[i][k] * L[j][k];
-      L[i][j] = x / L[j][j];
-    }
-  }
-  for (int j = 0; j < b; ++j) {
-    Li[j][j] = 1.0 / L[j][j];
-    for (int i = j + 1; i < b; ++i) {
-      double x = 0.0;
-      for (int k = j; k < i; ++k) x -= L[i][k] * Li[k][j];
-      Li[i][j] = x / L[i][i];
-    }
-  }
+  double K[6][6];
+  if (b == 6)
+    invertSpd6(A, K);
+  else
+    invertSpd(A, b, K);
   for (int r = 0; r < b; ++r)
-    for (int c = 0; c <= r; ++c) {
-      double x = 0.0;
-      for (int k = r; k < b; ++k) x += Li[k][r] * Li[k][c];
-      base_inverse_(r, c) = base_inverse_(c, r) = x;
-    }
+    for (int c = 0; c < b; ++c) base_inverse_(r, c) = K[r][c];
 }
 
 // M^-1 on the block of right-hand sides rhs(r) (generalized coordinate r), written to the
@@ -350,17 +428,10 @@ void ForwardDynamicsDerivatives::solveVehicle(const Model& model, const Data& da
     for (int k = 0; k < 6; ++k) a[k] = Row{};
     return;
   }
-  Row x[6], nudot[6];
-  for (int r = 0; r < b; ++r) x[r] = rhs(r) - dotRows(Vec6(data.S0.col(r)), f);
-  for (int r = 0; r < b; ++r) {
-    nudot[r] = base_inverse_(r, 0) * x[0];
-    for (int c = 1; c < b; ++c) nudot[r] += base_inverse_(r, c) * x[c];
-    storeRow(out + r * stride, nudot[r], width);
-  }
-  for (int k = 0; k < 6; ++k) {
-    a[k] = data.S0(k, 0) * nudot[0];
-    for (int c = 1; c < b; ++c) a[k] += data.S0(k, c) * nudot[c];
-  }
+  if (b == 6)
+    vehicleStep<6>(6, base_inverse_.data(), data.S0.data(), rhs, f, out, stride, width, a);
+  else
+    vehicleStep<0>(b, base_inverse_.data(), data.S0.data(), rhs, f, out, stride, width, a);
 }
 
 // All columns of `out` (cols of them) in blocks of kBlock, a last narrower block in 8 lanes

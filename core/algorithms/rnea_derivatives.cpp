@@ -114,6 +114,39 @@ VMS_INLINE void velocityInertiaRate(const Vec6& v, const Mat6& I, Mat6& B) {
     for (int r = 0; r < 6; ++r) B(r, c) = Y[r + 6 * c] + Y[c + 6 * r];
 }
 
+// The same for a rigid-body inertia I = [m 1, -skew(h); skew(h), Ibar] (h = m c, see
+// spatialInertiaWorld), from its blocks: with p = m vl + w x h and Z = skew(w) Ibar,
+//   B = [0, -skew(p); skew(p), Z + Z^T - (h vl^T + vl h^T) + 2 (vl . h) 1]
+// (skew(vl) skew(h) + skew(h) skew(vl) = h vl^T + vl h^T - 2 (vl . h) 1).
+VMS_INLINE void rigidInertiaRate(const Vec6& v, const Mat6& I, Mat6& B) {
+  const double m = I(0, 0);
+  const double h[3] = {I(5, 1), I(3, 2), I(4, 0)};  // lower-left block is skew(h)
+  const double* vl = v.data();
+  const double* w = v.data() + 3;
+  double p[3];
+  cross3(w, h, p);
+  for (int k = 0; k < 3; ++k) p[k] += m * vl[k];
+  double Z[3][3];  // Z column c = w x Ibar column c
+  for (int c = 0; c < 3; ++c) {
+    const double col[3] = {I(3, 3 + c), I(4, 3 + c), I(5, 3 + c)};
+    double z[3];
+    cross3(w, col, z);
+    for (int r = 0; r < 3; ++r) Z[r][c] = z[r];
+  }
+  const double vh = 2.0 * (vl[0] * h[0] + vl[1] * h[1] + vl[2] * h[2]);
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) {
+      B(r, c) = 0.0;
+      B(3 + r, 3 + c) = Z[r][c] + Z[c][r] - (h[r] * vl[c] + vl[r] * h[c]) + (r == c ? vh : 0.0);
+    }
+  // skew(p) in the lower-left block, its transpose -skew(p) in the upper-right.
+  B(3, 0) = 0.0, B(4, 0) = p[2], B(5, 0) = -p[1];
+  B(3, 1) = -p[2], B(4, 1) = 0.0, B(5, 1) = p[0];
+  B(3, 2) = p[1], B(4, 2) = -p[0], B(5, 2) = 0.0;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) B(r, 3 + c) = B(3 + c, r);
+}
+
 // The world spatial inertia of the rigid body alone (without added mass).
 inline Mat6 rigidInertiaWorld(const Model& model, const Data& data, int i) {
   const Pose& oMi = data.oMi[i];
@@ -241,7 +274,10 @@ void InverseDynamicsDerivatives::computeComposites(const Model& model, Data& dat
     copyTo(data.Ic[i], I);
     const Vec6 h = times(I, v);
     h_[i] = h;
-    velocityInertiaRate(v, I, B_[i]);
+    if (added_mass)
+      velocityInertiaRate(v, I, B_[i]);
+    else
+      rigidInertiaRate(v, I, B_[i]);
     Vec6 F = times(I, data.a[i]);
     addTo(F, crossF(v, h));
     if (added_mass) {
@@ -276,8 +312,6 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
   const bool extra = added_mass || has_external;
-  Vec6 a_g = Vec6::Zero();
-  a_g.head<3>() = model.gravity;
   for (int j = 1; j < n; ++j) {
     const int k = model.joint_index[j];
     const Vec6& S = data.S[j];
@@ -288,7 +322,8 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
     const Vec6 w = crossM(S, vp);
     Vec6 beta = crossM(S, data.a[model.parent[j]]);
     beta -= crossM(w, vp);
-    const Vec6 Sxag = crossM(S, a_g);
+    Vec6 Sxag = Vec6::Zero();  // S x [g; 0] = [Sw x g; 0]
+    cross3(S.data() + 3, model.gravity.data(), Sxag.data());
     const Vec6 F1 = times(Ic, S);
     const Vec6 BS = times(B, S);
     const Vec6 Sxh = crossF(S, h);
@@ -407,50 +442,49 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
       combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
       combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
       combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
-      for (int k = 0; k < nj; ++k) M_(b + k, r) = M_(r, b + k);
       const Vec6 F1 = times(Ic0, S0.col(r));
       for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = S0.col(c).dot(F1);
     }
   }
 
   // Configuration columns: only the weight (through the rigid-body inertia) and the world
-  // external forces depend on the vehicle's pose in a world-frame composite.
+  // external forces depend on the vehicle's pose in a world-frame composite. Joint k's entries
+  // are P_k [xi x a_g; 0] (or Pextra_k [xi x a_g; xi]) and, in velocity columns xi = S0_c with
+  // gamma = -xi x v_0, P_k [gamma; xi]: combinations of the rows of Xq and Xv (column c a
+  // vehicle column).
+  double Xq[12][8] = {}, Xv[12][8] = {};
   for (int c = 0; c < t; ++c) {
     const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
     const Vec6 xixag = crossM(xi, a_g);
-    const Vec6 Xixi = has_external ? crossF(xi, Fe_[0]) : Vec6::Zero();
-    for (int k = 0; k < nj; ++k) {
-      const double* P = Prow_.data() + k * Prow_.outerStride();
-      double d = 0.0;
-      if (extra) {
-        for (int m = 0; m < 6; ++m) d += P[12 + m] * xixag[m] + P[18 + m] * xi[m];
-      } else {
-        for (int m = 0; m < 6; ++m) d += P[m] * xixag[m];
-      }
-      dtau_dq_(b + k, c) = d;
-    }
+    for (int m = 0; m < 6; ++m) Xq[m][c] = xixag[m], Xq[6 + m][c] = xi[m];
     // (Icrb S0_r)^T (xi x a_g) + (S0_r x* Fe)^T xi = S0_r^T (Icrb (xi x a_g) + xi x* Fe).
     Vec6 f = times(Icrb0, xixag);
-    if (has_external) f += Xixi;
+    if (has_external) f += crossF(xi, Fe_[0]);
     for (int r = 0; r < b; ++r) dtau_dq_(r, c) = data.S0.col(r).dot(f);
   }
-  // Velocity columns: P [gamma; xi] for the joints, (Ic S0)^T gamma + G0^T xi for the vehicle
-  // with G0 = B S0 - S0 x* h.
+  // The vehicle's velocity rows: (Ic S0)^T gamma + G0^T xi with G0 = B S0 - S0 x* h.
   Vec6 Sxh[6];
   for (int r = 0; r < b; ++r) Sxh[r] = crossF(data.S0.col(r), h_[0]);
   for (int c = 0; c < b; ++c) {
     const Vec6 xi = data.S0.col(c);
     const Vec6 gamma = -crossM(xi, data.v[0]);
-    for (int k = 0; k < nj; ++k) {
-      const double* P = Prow_.data() + k * Prow_.outerStride();
-      double d = 0.0;
-      for (int m = 0; m < 6; ++m) d += P[m] * gamma[m] + P[6 + m] * xi[m];
-      dtau_dv_(b + k, c) = d;
-    }
+    for (int m = 0; m < 6; ++m) Xv[m][c] = gamma[m], Xv[6 + m][c] = xi[m];
     Vec6 f = times(Ic0, gamma);
     f += times(B_[0], xi);
     for (int r = 0; r < b; ++r) dtau_dv_(r, c) = data.S0.col(r).dot(f) - xi.dot(Sxh[r]);
   }
+  for (int k = 0; k < nj; ++k) {
+    const double* P = Prow_.data() + k * Prow_.outerStride();
+    if (t > 0) {
+      if (extra)
+        combineRows<12>(P + 12, Xq[0], 8, t, &dtau_dq_(b + k, 0));
+      else
+        combineRows<6>(P, Xq[0], 8, t, &dtau_dq_(b + k, 0));
+    }
+    if (b > 0) combineRows<12>(P, Xv[0], 8, b, &dtau_dv_(b + k, 0));
+  }
+  for (int k = 0; k < nj; ++k)
+    for (int r = 0; r < b; ++r) M_(b + k, r) = M_(r, b + k);
 }
 
 }  // namespace vms
