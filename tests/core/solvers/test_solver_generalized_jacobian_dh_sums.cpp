@@ -380,7 +380,8 @@ void TestSolverGeneralizedJacobianDhSums::printedDhDerivativeIsWrong() {
 
 // printed-schur-elements evaluates (54)-(59) as printed, on either path: in the inertial axes
 // its S_U differs from the corrected one by exactly the typo, diag(0, sum m_i (r_y^2 - r_x^2),
-// sum m_i (r_z^2 - r_x^2)) (r = r_0i, the vehicle included), and the accelerations are wrong.
+// sum m_i (r_z^2 - r_x^2)) (r = r_0i, the vehicle included), and the accelerations are wrong
+// where the corrected elements give aba's.
 void TestSolverGeneralizedJacobianDhSums::printedSchurElementsAreThePrintedFormulas() {
   double smallest = 1e300;
   for (const auto& [name, model] : dhModels()) {
@@ -404,6 +405,8 @@ void TestSolverGeneralizedJacobianDhSums::printedSchurElementsAreThePrintedFormu
       Data d(model);
       printed.compute(model, d, p.state, p.tau, p.external);
       corrected.compute(model, d, p.state, p.tau, p.external);
+      // The corrected elements: aba's (1e-11: the 25-link arm, as in the agreement test).
+      VMS_COMPARE_REL(accelerations(model, d), ref, 1e-11);
       const Mat3 difference =
           R0 * (printed.quantities().S_U - corrected.quantities().S_U) * R0.transpose();
       VMS_COMPARE_REL(difference, typo, 1e-12);
