@@ -189,7 +189,14 @@ void LqrRegulator::regulatedState(const State& state, VecX& x) const {
 void LqrRegulator::compute(double /*t*/, const State& state, ControlOutput& out) {
   if (!designed_) throw std::logic_error("lqr: compute() before reset()");
   regulatedState(state, x_);
-  u_.noalias() = design_.K * x_;
+  // u = K x as plain sums in this file: the same rounding in every program that links the core
+  // (a matrix-vector product template could be instantiated with another program's flags).
+  const MatX& K = design_.K;
+  for (Eigen::Index i = 0; i < K.rows(); ++i) {
+    double u = 0.0;
+    for (Eigen::Index j = 0; j < K.cols(); ++j) u += K(i, j) * x_[j];
+    u_[i] = u;
+  }
   for (size_t k = 0; k < options_.inputs.size(); ++k) {
     const auto i = static_cast<Eigen::Index>(k);
     out.joint_torque[options_.inputs[k]] += design_.held_input[i] - u_[i];
