@@ -11,6 +11,8 @@
 
 namespace vms {
 
+#define VMS_INLINE inline __attribute__((always_inline))
+
 namespace {
 // A block row of the solve: 8 columns as a GCC/clang vector extension (one AVX-512 register
 // with -march=native; narrower registers or scalars elsewhere), or 16 as two of them.
@@ -18,17 +20,21 @@ typedef double Lanes8 __attribute__((vector_size(64)));
 struct Lanes16 {
   Lanes8 lo, hi;
 };
-inline Lanes16 operator+(const Lanes16& x, const Lanes16& y) { return {x.lo + y.lo, x.hi + y.hi}; }
-inline Lanes16 operator-(const Lanes16& x, const Lanes16& y) { return {x.lo - y.lo, x.hi - y.hi}; }
-inline Lanes16 operator*(double s, const Lanes16& x) { return {s * x.lo, s * x.hi}; }
-inline Lanes16 operator*(const Lanes16& x, double s) { return {x.lo * s, x.hi * s}; }
-inline Lanes16& operator+=(Lanes16& x, const Lanes16& y) { return x = x + y; }
+VMS_INLINE Lanes16 operator+(const Lanes16& x, const Lanes16& y) {
+  return {x.lo + y.lo, x.hi + y.hi};
+}
+VMS_INLINE Lanes16 operator-(const Lanes16& x, const Lanes16& y) {
+  return {x.lo - y.lo, x.hi - y.hi};
+}
+VMS_INLINE Lanes16 operator*(double s, const Lanes16& x) { return {s * x.lo, s * x.hi}; }
+VMS_INLINE Lanes16 operator*(const Lanes16& x, double s) { return {x.lo * s, x.hi * s}; }
+VMS_INLINE Lanes16& operator+=(Lanes16& x, const Lanes16& y) { return x = x + y; }
 
 template <typename Row>
 constexpr int kLanes = static_cast<int>(sizeof(Row) / sizeof(double));
 
 // The first `width` (<= 8) entries of p, the other lanes zero; and their store.
-inline Lanes8 loadPartial(const double* p, int width) {
+VMS_INLINE Lanes8 loadPartial(const double* p, int width) {
 #ifdef __AVX512F__
   return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << width) - 1u), p);
 #else
@@ -39,7 +45,7 @@ inline Lanes8 loadPartial(const double* p, int width) {
   return r;
 #endif
 }
-inline void storePartial(double* p, const Lanes8& x, int width) {
+VMS_INLINE void storePartial(double* p, const Lanes8& x, int width) {
 #ifdef __AVX512F__
   _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << width) - 1u), x);
 #else
@@ -50,13 +56,13 @@ inline void storePartial(double* p, const Lanes8& x, int width) {
 }
 
 // The first `width` entries of a row at p (the other lanes zero), and their store.
-inline void loadRow(const double* p, int width, Lanes8& r) {
+VMS_INLINE void loadRow(const double* p, int width, Lanes8& r) {
   if (width == 8)
     std::memcpy(&r, p, sizeof r);
   else
     r = loadPartial(p, width);
 }
-inline void loadRow(const double* p, int width, Lanes16& r) {
+VMS_INLINE void loadRow(const double* p, int width, Lanes16& r) {
   if (width == 16) {
     std::memcpy(&r.lo, p, sizeof r.lo);
     std::memcpy(&r.hi, p + 8, sizeof r.hi);
@@ -65,13 +71,13 @@ inline void loadRow(const double* p, int width, Lanes16& r) {
     r.hi = width > 8 ? loadPartial(p + 8, width - 8) : Lanes8{};
   }
 }
-inline void storeRow(double* p, const Lanes8& r, int width) {
+VMS_INLINE void storeRow(double* p, const Lanes8& r, int width) {
   if (width == 8)
     std::memcpy(p, &r, sizeof r);
   else
     storePartial(p, r, width);
 }
-inline void storeRow(double* p, const Lanes16& r, int width) {
+VMS_INLINE void storeRow(double* p, const Lanes16& r, int width) {
   if (width == 16) {
     std::memcpy(p, &r.lo, sizeof r.lo);
     std::memcpy(p + 8, &r.hi, sizeof r.hi);
@@ -81,31 +87,32 @@ inline void storeRow(double* p, const Lanes16& r, int width) {
   }
 }
 template <typename Row>
-inline Row loadRow(const double* p, int width) {
+VMS_INLINE Row loadRow(const double* p, int width) {
   Row r;
   loadRow(p, width, r);
   return r;
 }
 
 // Lanes equal to 1 where first + lane == c, 0 elsewhere.
-inline Lanes8 unitLanes(int c, int first) {
+VMS_INLINE Lanes8 unitLanes(int c, int first) {
   const Lanes8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
   const Lanes8 one = {1, 1, 1, 1, 1, 1, 1, 1};
   return lane + static_cast<double>(first) == static_cast<double>(c) ? one : Lanes8{};
 }
-inline void unitRow(int c, Lanes8& r) { r = unitLanes(c, 0); }
-inline void unitRow(int c, Lanes16& r) { r = {unitLanes(c, 0), unitLanes(c, 8)}; }
+VMS_INLINE void unitRow(int c, Lanes8& r) { r = unitLanes(c, 0); }
+VMS_INLINE void unitRow(int c, Lanes16& r) { r = {unitLanes(c, 0), unitLanes(c, 8)}; }
 
 // s^T f for a spatial vector s and six block rows f.
 template <typename Row>
-inline Row dotRows(const Vec6& s, const Row* f) {
+VMS_INLINE Row dotRows(const Vec6& s, const Row* f) {
   return (s[0] * f[0] + s[1] * f[1]) + (s[2] * f[2] + s[3] * f[3]) + (s[4] * f[4] + s[5] * f[5]);
 }
 
 // The first pass at a body: u = x - S^T f, f += V u; returns u / D.
 template <typename Row>
-inline Row forceStep(const Vec6& S, const Vec6& V, double Dinv, const Row& x, Row* f) {
+VMS_INLINE Row forceStep(const Vec6& S, const Vec6& V, double Dinv, const Row& x, Row* f) {
   const Row u = x - dotRows(S, f);
+#pragma GCC unroll 6
   for (int k = 0; k < 6; ++k) f[k] += V[k] * u;
   return u * Dinv;
 }
@@ -113,9 +120,10 @@ inline Row forceStep(const Vec6& S, const Vec6& V, double Dinv, const Row& x, Ro
 // The second pass at a body: qdd = y - V^T a (a the parent's acceleration on entry);
 // a += S qdd if `update`. Returns qdd.
 template <typename Row>
-inline Row accelerationStep(const Vec6& S, const Vec6& V, const Row& y, Row* a, bool update) {
+VMS_INLINE Row accelerationStep(const Vec6& S, const Vec6& V, const Row& y, Row* a, bool update) {
   const Row qdd = y - dotRows(V, a);
   if (update)
+#pragma GCC unroll 6
     for (int k = 0; k < 6; ++k) a[k] += S[k] * qdd;
   return qdd;
 }
@@ -196,8 +204,8 @@ inline void invertSpd6(const double A[6][6], double K[6][6]) {
 // column-major: nudot_b = K (x_b - S0^T f), written to out's first b rows, and a = S0 nudot_b.
 // B is b when known at compile time (0 otherwise).
 template <int B, typename Row, typename Rows>
-inline void vehicleStep(int b_runtime, const double* K, const double* S0, const Rows& rhs,
-                        const Row* f, double* out, Eigen::Index stride, int width, Row* a) {
+VMS_INLINE void vehicleStep(int b_runtime, const double* K, const double* S0, const Rows& rhs,
+                            const Row* f, double* out, Eigen::Index stride, int width, Row* a) {
   const int b = B > 0 ? B : b_runtime;
   Row x[6], nudot[6];
   for (int r = 0; r < b; ++r) {
@@ -210,6 +218,7 @@ inline void vehicleStep(int b_runtime, const double* K, const double* S0, const 
     for (int c = 1; c < b; ++c) nudot[r] += K[r + b * c] * x[c];
     storeRow(out + r * stride, nudot[r], width);
   }
+#pragma GCC unroll 6
   for (int k = 0; k < 6; ++k) {
     a[k] = S0[k] * nudot[0];
     for (int c = 1; c < b; ++c) a[k] += S0[k + 6 * c] * nudot[c];
@@ -350,8 +359,9 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
                                             int last_body, double* out, Eigen::Index stride,
                                             int width) {
   const int n = model.nbodies, b = model.base_dof;
-  Row f[6], a[6];
   if (id_.chain_) {
+    Row f[6], a[6];
+#pragma GCC unroll 6
     for (int k = 0; k < 6; ++k) f[k] = Row{};
     for (int i = last_body; i > 0; --i) {
       const int r = b + i - 1;
@@ -367,6 +377,7 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
   }
 
   constexpr int L = kLanes<Row>;
+  Row f[6], a[6];
   if (++epoch_ == 0) {  // wrapped: forget every stamp
     std::fill(force_epoch_.begin(), force_epoch_.end(), 0u);
     epoch_ = 1;
@@ -375,15 +386,18 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
   auto force = [&](int i) { return force_.data() + static_cast<std::size_t>(i) * 6 * kBlock; };
   auto accel = [&](int i) { return accel_.data() + static_cast<std::size_t>(i) * 6 * kBlock; };
   auto load6 = [&](const double* p, Row* x) {
+#pragma GCC unroll 6
     for (int k = 0; k < 6; ++k) x[k] = loadRow<Row>(p + k * L, L);
   };
   auto store6 = [&](double* p, const Row* x) {
+#pragma GCC unroll 6
     for (int k = 0; k < 6; ++k) storeRow(p + k * L, x[k], L);
   };
   auto forceOf = [&](int i) {
     if (force_epoch_[i] == epoch)
       load6(force(i), f);
     else
+#pragma GCC unroll 6
       for (int k = 0; k < 6; ++k) f[k] = Row{};
   };
 
@@ -396,6 +410,7 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
     if (force_epoch_[p] == epoch) {
       Row g[6];
       load6(force(p), g);
+#pragma GCC unroll 6
       for (int k = 0; k < 6; ++k) f[k] += g[k];
     }
     carried = p == i - 1;
@@ -420,11 +435,13 @@ void ForwardDynamicsDerivatives::solveBlock(const Model& model, const Data& data
 // The vehicle's step of a block: nudot_b = (S0^T IA_0 S0)^-1 (x_b - S0^T f) from the
 // articulated force f on the vehicle, written to out's first b rows; a = S0 nudot_b.
 template <typename Row, typename Rows>
-void ForwardDynamicsDerivatives::solveVehicle(const Model& model, const Data& data, const Rows& rhs,
-                                              const Row* f, double* out, Eigen::Index stride,
-                                              int width, Row* a) const {
+VMS_INLINE void ForwardDynamicsDerivatives::solveVehicle(const Model& model, const Data& data,
+                                                         const Rows& rhs, const Row* f, double* out,
+                                                         Eigen::Index stride, int width,
+                                                         Row* a) const {
   const int b = model.base_dof;
   if (b == 0) {
+#pragma GCC unroll 6
     for (int k = 0; k < 6; ++k) a[k] = Row{};
     return;
   }
