@@ -2,7 +2,9 @@
 // - on models/lqr_attitude_arm: 18 regulated states (attitude, six joints, their rates), nine
 //   inputs (three wheels, six joints), the DARE residual below 1e-9 of |P|, the discrete
 //   closed loop Ad - Bd K of spectral radius < 1 and the continuous one A - B K stable, the
-//   regulated blocks equal to the linearisation's own (linearizeDynamics at the target);
+//   regulated blocks equal to the linearisation's own (linearizeDynamics at the target), and
+//   compute() differentiated along the linearisation's coordinates (central differences at the
+//   target) equal to -K;
 // - a fixed-base arm in gravity: the held input forces equal the gravity torques of inverse
 //   dynamics (rnea at rest), an independent formulation;
 // - refusals with their reasons: a wheel among the regulated joints (the total angular momentum
@@ -18,6 +20,7 @@
 #include "core/model/sample_models.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_json.hpp"
+#include "core/spatial/so3.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -97,6 +100,51 @@ class TestLqrRegulator : public QObject {
     const Eigen::VectorXcd continuous = Eigen::EigenSolver<MatX>(d.A - d.B * d.K).eigenvalues();
     QVERIFY(continuous.real().maxCoeff() < 0.0);
     qInfo("spectral radius %.9f: slowest rate %.4f 1/s", rho, std::log(rho) / o.period);
+  }
+
+  void commandIsMinusKOnTheLinearisationsCoordinates() {
+    // compute() differentiated at the target by central differences along the linearisation's
+    // coordinates (the vehicle at g_target exp(T delta), q + dq, nu + dnu) is -K: x_r is formed
+    // in the coordinates the design used.
+    const Scenario s = loadScenario(kExample);
+    LqrRegulator lqr(s.model, lqrSetup(s).options);
+    lqr.reset(0.0, s.initial_state);
+    const LqrDesign& d = lqr.design();
+    const LqrRegulatorOptions& o = lqr.options();
+    State target = s.initial_state;
+    target.base_orientation = o.target_attitude;
+    target.base_twist.setZero();
+    target.qd.setZero();
+    for (size_t i = 0; i < o.joints.size(); ++i)
+      target.q[o.joints[i]] = o.joint_targets[Eigen::Index(i)];
+    const int a = int(d.attitude_axes.size()), nj = int(o.joints.size());
+    const auto perturbed = [&](int k, double eps) {
+      State x = target;
+      if (k < a)
+        x.base_orientation = o.target_attitude * quatExp(eps * Vec3::Unit(d.attitude_axes[k]));
+      else if (k < a + nj)
+        x.q[o.joints[k - a]] += eps;
+      else if (k < 2 * a + nj)
+        x.base_twist[3 + d.attitude_axes[k - a - nj]] += eps;
+      else
+        x.qd[o.joints[k - 2 * a - nj]] += eps;
+      return x;
+    };
+    const auto command = [&](const State& x) {
+      ControlOutput out;
+      out.joint_torque = VecX::Zero(s.model.njoints);
+      lqr.compute(0.0, x, out);
+      VecX u(o.inputs.size());
+      for (size_t i = 0; i < o.inputs.size(); ++i)
+        u[Eigen::Index(i)] = out.joint_torque[o.inputs[i]];
+      return u;
+    };
+    QVERIFY(command(target).cwiseAbs().maxCoeff() == 0.0);
+    MatX du(d.K.rows(), d.K.cols());
+    const double eps = 1e-6;
+    for (int k = 0; k < int(d.K.cols()); ++k)
+      du.col(k) = (command(perturbed(k, eps)) - command(perturbed(k, -eps))) / (2.0 * eps);
+    VMS_COMPARE_REL(du, MatX(-d.K), 1e-7);
   }
 
   void heldForcesAreGravityTorques() {
