@@ -192,16 +192,20 @@ VMS_INLINE void combineRows(const double* coefficients, const double* rows, Eige
   }
 }
 
-// sum_{m < K} x[m] column[m stride].
-template <int K>
-VMS_INLINE double dotColumn(const double* x, const double* column, Eigen::Index stride) {
-  double even = x[0] * column[0], odd = x[1] * column[stride];
-  for (int m = 2; m < K; m += 2) {
-    even += x[m] * column[m * stride];
-    odd += x[m + 1] * column[(m + 1) * stride];
-  }
-  return even + odd;
+// x^T y for 12- and 6-vectors at x and y.
+VMS_INLINE double dot12(const double* x, const double* y) {
+  const Lanes4 s = load4(x) * load4(y) + load4(x + 4) * load4(y + 4) + load4(x + 8) * load4(y + 8);
+  return (s[0] + s[1]) + (s[2] + s[3]);
 }
+VMS_INLINE double dot6(const double* x, const double* y) {
+  const Lanes4 s = load4(x) * load4(y);
+  const Lanes2 r = load2(x + 4) * load2(y + 4);
+  return ((s[0] + s[1]) + (s[2] + s[3])) + (r[0] + r[1]);
+}
+
+// Offsets in a row of the tree's per-joint vectors: Yq, Yextra, Yv = [gamma; S], D, E, F1.
+constexpr int kJointYq = 0, kJointYextra = 12, kJointYv = 24, kJointD = 36, kJointE = 42,
+              kJointF1 = 48, kJointWidth = 56;
 }  // namespace
 
 Mat6X configurationTangentBasis(const Model& model) {
@@ -229,6 +233,7 @@ InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
   Yq_rows_ = RowMatX::Zero(24, nj + kPad);
   Yv_rows_ = RowMatX::Zero(12, nj + kPad);
   for (auto* m : {&D_rows_, &E_rows_, &F1_rows_}) *m = RowMatX::Zero(6, nj + kPad);
+  if (!chain_) joint_vectors_ = RowMatX::Zero(nj, kJointWidth);
 }
 
 void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -341,8 +346,6 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
       D += Xe;
       Prow_.row(k).segment<6>(12) = F1rb.transpose();
       Prow_.row(k).segment<6>(18) = -Xe.transpose();
-      setColumn(Yq_rows_, 12, k, Sxag);
-      setColumn(Yq_rows_, 18, k, S);
       Yq_top = -beta;
     } else {
       Yq_top = Sxag - beta;
@@ -350,15 +353,33 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
     }
     Prow_.row(k).segment<6>(0) = F1.transpose();
     Prow_.row(k).segment<6>(6) = (BS - Sxh).transpose();
-    setColumn(Yq_rows_, 0, k, Yq_top);
-    setColumn(Yq_rows_, 6, k, -w);
-    setColumn(Yv_rows_, 0, k, -2.0 * w);
-    setColumn(Yv_rows_, 6, k, S);
     setColumn(D_rows_, 0, k, D);
     Vec6 E = BS + Sxh;
     E -= 2.0 * Iw;
     setColumn(E_rows_, 0, k, E);
     setColumn(F1_rows_, 0, k, F1);
+    if (chain_) {
+      setColumn(Yq_rows_, 0, k, Yq_top);
+      setColumn(Yq_rows_, 6, k, -w);
+      setColumn(Yv_rows_, 0, k, -2.0 * w);
+      setColumn(Yv_rows_, 6, k, S);
+      if (extra) {
+        setColumn(Yq_rows_, 12, k, Sxag);
+        setColumn(Yq_rows_, 18, k, S);
+      }
+    } else {
+      double* J = joint_vectors_.data() + k * joint_vectors_.outerStride();
+      auto put = [J](int offset, const Vec6& x) { std::memcpy(J + offset, x.data(), sizeof x); };
+      put(kJointYq, Yq_top);
+      put(kJointYq + 6, -w);
+      put(kJointYextra, Sxag);
+      put(kJointYextra + 6, S);
+      put(kJointYv, -2.0 * w);
+      put(kJointYv + 6, S);
+      put(kJointD, D);
+      put(kJointE, E);
+      put(kJointF1, F1);
+    }
   }
 }
 
@@ -397,24 +418,22 @@ void InverseDynamicsDerivatives::assembleChain(const Model& model, bool extra) {
 void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra) {
   const int n = model.nbodies, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
-  const Eigen::Index stride = Yq_rows_.outerStride();
   for (int i = 1; i < n; ++i) {
     const int ki = model.joint_index[i];
     const double* P = Prow_.data() + ki * Prow_.outerStride();
+    const double* Ji = joint_vectors_.data() + ki * joint_vectors_.outerStride();
     for (int j = i; j > 0; j = model.parent[j]) {
       const int kj = model.joint_index[j];
-      double dq = dotColumn<12>(P, Yq_rows_.data() + kj, stride);
-      if (extra) dq += dotColumn<12>(P + 12, Yq_rows_.data() + 12 * stride + kj, stride);
+      const double* Jj = joint_vectors_.data() + kj * joint_vectors_.outerStride();
+      double dq = dot12(P, Jj + kJointYq);
+      if (extra) dq += dot12(P + 12, Jj + kJointYextra);
       dtau_dq_(b + ki, t + kj) = dq;
-      dtau_dv_(b + ki, b + kj) = dotColumn<12>(P, Yv_rows_.data() + kj, stride);
-      const double* Sj = Yv_rows_.data() + 6 * stride + kj;
-      double Sj_local[6];
-      for (int m = 0; m < 6; ++m) Sj_local[m] = Sj[m * stride];
-      M_(b + ki, b + kj) = M_(b + kj, b + ki) =
-          dotColumn<6>(Sj_local, F1_rows_.data() + ki, stride);
+      dtau_dv_(b + ki, b + kj) = dot12(P, Jj + kJointYv);
+      const double* Sj = Jj + kJointYv + 6;
+      M_(b + ki, b + kj) = M_(b + kj, b + ki) = dot6(Sj, Ji + kJointF1);
       if (j != i) {
-        dtau_dq_(b + kj, t + ki) = dotColumn<6>(Sj_local, D_rows_.data() + ki, stride);
-        dtau_dv_(b + kj, b + ki) = dotColumn<6>(Sj_local, E_rows_.data() + ki, stride);
+        dtau_dq_(b + kj, t + ki) = dot6(Sj, Ji + kJointD);
+        dtau_dv_(b + kj, b + ki) = dot6(Sj, Ji + kJointE);
       }
     }
   }

@@ -79,12 +79,15 @@ class InverseDynamicsDerivatives {
   //   Prow_ (row k): P = [F1^T G^T] and Pextra = [F1rb^T -Xe^T] (with added mass or external
   //     forces), such that the entries of the bodies in the joint's subtree are P Yq + Pextra
   //     Yextra (configuration) and P Yv (velocity);
-  //   Yq_rows_: Yq = [Sxag - beta (or -beta); -w] over Yextra = [Sxag; S] (rows 12-23);
-  //   Yv_rows_: Yv = [gamma; S];
+  //   Yq_rows_ (chains): Yq = [Sxag - beta (or -beta); -w] over Yextra = [Sxag; S] (rows
+  //     12-23);
+  //   Yv_rows_ (chains): Yv = [gamma; S];
   //   D_rows_, E_rows_ and F1_rows_: D and E for the entries of the joint's ancestors, F1 for
   //     the mass matrix.
+  //   joint_vectors_ (trees, row k): Yq, Yextra, Yv, D, E and F1 side by side, for the
+  //     entries of each body against its ancestors.
   static constexpr int kPad = 8;
-  RowMatX Prow_, Yq_rows_, Yv_rows_, D_rows_, E_rows_, F1_rows_;
+  RowMatX Prow_, Yq_rows_, Yv_rows_, D_rows_, E_rows_, F1_rows_, joint_vectors_;
   bool chain_ = true;  // parent[i] == i - 1 and joint_index[i] == i - 1 for every body
 };
 
