@@ -68,6 +68,8 @@ DhArm dhArmOf(const Model& model) {
       link.c = X.p.x();
       link.d = X.p.z();
     }  // the last link's alpha is free: ℒ_N is then the link's own frame
+    link.cos_alpha = std::cos(link.alpha);
+    link.sin_alpha = std::sin(link.alpha);
     link.w = model.com[s].x();
     link.u = model.com[s].z();
     link.mass = model.mass[s];
@@ -80,7 +82,16 @@ DhArm dhArmOf(const Model& model) {
 }
 
 Mat34 dhMatrix(double beta, double u, double gamma, double w) {
-  const double cb = std::cos(beta), sb = std::sin(beta), cg = std::cos(gamma), sg = std::sin(gamma);
+  return dhMatrix(std::cos(beta), std::sin(beta), std::cos(gamma), std::sin(gamma), u, w);
+}
+
+Mat34 dhMatrixDerivative(double beta, double u, double gamma, double w, bool printed) {
+  (void)u;  // the offset along z does not turn with beta
+  return dhMatrixDerivative(std::cos(beta), std::sin(beta), std::cos(gamma), std::sin(gamma), w,
+                            printed);
+}
+
+Mat34 dhMatrix(double cb, double sb, double cg, double sg, double u, double w) {
   Mat34 A;
   A << cb, -sb * cg, sb * sg, w * cb,  //
       sb, cb * cg, -cb * sg, w * sb,   //
@@ -88,9 +99,7 @@ Mat34 dhMatrix(double beta, double u, double gamma, double w) {
   return A;
 }
 
-Mat34 dhMatrixDerivative(double beta, double u, double gamma, double w, bool printed) {
-  (void)u;  // the offset along z does not turn with beta
-  const double cb = std::cos(beta), sb = std::sin(beta), cg = std::cos(gamma), sg = std::sin(gamma);
+Mat34 dhMatrixDerivative(double cb, double sb, double cg, double sg, double w, bool printed) {
   Mat34 dA;
   dA << -sb, -cb * cg, cb * sg, -w * sb,               //
       cb, -sb * cg, sb * sg, (printed ? -w : w) * cb,  //

@@ -28,6 +28,7 @@ struct DhArmLink {
   int joint = 0;                         // its joint's index in q
   double d = 0.0, alpha = 0.0, c = 0.0;  // 𝒥_i -> 𝒥_{i+1}: A(q_i, d_i, alpha_i, c_i) (9)
   double u = 0.0, w = 0.0;               // 𝒥_i -> ℒ_i: A(q_i, u_i, alpha_i, w_i) (10)
+  double cos_alpha = 1.0, sin_alpha = 0.0;
   double mass = 0.0;
   Mat3 inertia_L = Mat3::Zero();  // about the centre of mass, in ℒ_i (parallel to 𝒥_{i+1}) (30)
 };
@@ -52,6 +53,10 @@ Mat34 dhMatrix(double beta, double u, double gamma, double w);
 /// (84): dA(beta, u, gamma, w)/dbeta. `printed`: with the (2,4) entry as the paper prints it,
 /// -w cos(beta), where the derivative is +w cos(beta).
 Mat34 dhMatrixDerivative(double beta, double u, double gamma, double w, bool printed);
+
+/// The same two from the cosines and sines of beta and gamma.
+Mat34 dhMatrix(double cb, double sb, double cg, double sg, double u, double w);
+Mat34 dhMatrixDerivative(double cb, double sb, double cg, double sg, double w, bool printed);
 
 /// The product T A of a transform or transform derivative T with a transform A, or, when
 /// `a_is_derivative`, with a transform derivative A (whose fourth row is zero).

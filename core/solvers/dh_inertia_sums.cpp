@@ -1,5 +1,7 @@
 #include "core/solvers/dh_inertia_sums.hpp"
 
+#include <cmath>
+
 #include "core/spatial/so3.hpp"
 
 namespace vms {
@@ -8,13 +10,15 @@ DhInertiaSums::DhInertiaSums(const Model& model)
     : arm_(dhArmOf(model)), N_(static_cast<int>(arm_.links.size())) {
   const std::size_t N = static_cast<std::size_t>(N_);
   for (const DhArmLink& l : arm_.links) column_.push_back(l.joint);
-  for (std::vector<Mat34>* v : {&TJ_, &TL_, &AJ_, &AL_, &dTJ_, &dTL_}) v->assign(N, Mat34::Zero());
-  for (std::vector<Vec3>* v : {&k_, &p_, &W_, &v_, &dk_, &dp_}) v->assign(N, Vec3::Zero());
+  for (std::vector<Mat34>* v : {&TJ_, &TL_, &AJ_, &AL_, &dTL_}) v->assign(N, Mat34::Zero());
+  for (std::vector<Vec3>* v : {&k_, &p_, &W_, &IW_, &v_, &dk_, &dp_}) v->assign(N, Vec3::Zero());
   for (std::vector<Vec3>* v : {&r_, &r0i_, &dr_}) v->assign(N + 1, Vec3::Zero());
   for (std::vector<Mat3>* v : {&I_, &dI_}) v->assign(N + 1, Mat3::Zero());
   RL_.assign(N, Mat3::Identity());
+  ILRt_.assign(N, Mat3::Zero());
   m_.assign(N + 1, 0.0);
-  q_.assign(N, 0.0);
+  cq_.assign(N, 1.0);
+  sq_.assign(N, 0.0);
   for (Mat3X* m : {&K_, &dK_, &IK_}) *m = Mat3X::Zero(3, N_);
   for (Mat3X* m : {&JT_, &dJT_}) *m = Mat3X::Zero(3, N_ * N_);
   for (Mat6X* m : {&S1_, &S2_, &H0m_link_}) *m = Mat6X::Zero(6, N_);
@@ -50,16 +54,18 @@ void DhInertiaSums::chain(const State& state) {
   for (int i = 0; i < N_; ++i) {
     const DhArmLink& L = arm_.links[static_cast<std::size_t>(i)];
     const double q = state.q[column_[i]];
-    q_[i] = q;
+    cq_[i] = std::cos(q);
+    sq_[i] = std::sin(q);
     TJ_[i] = T;
     k_[i] = T.col(2);  // (5)
     K_.col(i) = k_[i];
     p_[i] = T.col(3);
-    AL_[i] = dhMatrix(q, L.u, L.alpha, L.w);
+    AL_[i] = dhMatrix(cq_[i], sq_[i], L.cos_alpha, L.sin_alpha, L.u, L.w);
     TL_[i] = chainProduct(T, AL_[i], false);  // (10)
-    AJ_[i] = dhMatrix(q, L.d, L.alpha, L.c);
+    AJ_[i] = dhMatrix(cq_[i], sq_[i], L.cos_alpha, L.sin_alpha, L.d, L.c);
     T = chainProduct(T, AJ_[i], false);  // (9)
     RL_[i] = TL_[i].leftCols<3>();       // = R_𝒥i+1 (4)
+    ILRt_[i].noalias() = L.inertia_L * RL_[i].transpose();
     m_[i + 1] = L.mass;
     r_[i + 1] = TL_[i].col(3);
     r0i_[i + 1] = r_[i + 1] - r0_;                                    // (11)
@@ -199,6 +205,7 @@ void DhInertiaSums::jointAngleDerivatives(const VecX& qd, bool printed) {
     W_[i] = W;
     v_[i].setZero();
     for (int l = 0; l <= i; ++l) v_[i] += qd[column_[l]] * JT_.col(i * N + l);
+    IW_[i].noalias() = I_[i + 1] * W;
   }
   dr0_.setZero();
   for (int k = 0; k < N; ++k) {
@@ -210,21 +217,21 @@ void DhInertiaSums::jointAngleDerivatives(const VecX& qd, bool printed) {
     }
     dk_[k].setZero();
     dp_[k].setZero();
-    Mat34 dT = chainProduct(TJ_[k], dhMatrixDerivative(q_[k], Lk.d, Lk.alpha, Lk.c, printed),
-                            true);  // (86)
-    dTL_[k] = chainProduct(TJ_[k], dhMatrixDerivative(q_[k], Lk.u, Lk.alpha, Lk.w, printed),
-                           true);  // (89)
+    Mat34 dT = chainProduct(
+        TJ_[k], dhMatrixDerivative(cq_[k], sq_[k], Lk.cos_alpha, Lk.sin_alpha, Lk.c, printed),
+        true);  // (86)
+    dTL_[k] = chainProduct(
+        TJ_[k], dhMatrixDerivative(cq_[k], sq_[k], Lk.cos_alpha, Lk.sin_alpha, Lk.w, printed),
+        true);  // (89)
     for (int i = k; i < N; ++i) {
       if (i > k) {
-        dTJ_[i] = dT;
         dk_[i] = dT.col(2);  // (92)
         dp_[i] = dT.col(3);
         dTL_[i] = chainProduct(dT, AL_[i], false);  // (90)-(91)
         dT = chainProduct(dT, AJ_[i], false);       // (87)
       }
       dr_[i + 1] = dTL_[i].col(3);
-      const Mat3 X = dTL_[i].leftCols<3>() * arm_.links[static_cast<std::size_t>(i)].inertia_L *
-                     RL_[i].transpose();
+      const Mat3 X = dTL_[i].leftCols<3>() * ILRt_[i];
       dI_[i + 1] = X + X.transpose();  // (102)
     }
     Mat6& dH0 = dH0_[static_cast<std::size_t>(column_[k])];
@@ -245,8 +252,9 @@ void DhInertiaSums::jointAngleDerivatives(const VecX& qd, bool printed) {
       const double m = m_[i + 1];
       const Mat3 &I = I_[i + 1], &dI = dI_[i + 1];
       top += m * dv;
-      bottom += dI * W_[i] + I * dW + m * (dr.cross(v_[i]) + r0i_[i + 1].cross(dv));
-      s += 2.0 * dW.dot(I * W_[i]) + W_[i].dot(dI * W_[i]) + 2.0 * m * dv.dot(v_[i]);
+      const Vec3 dIW = dI * W_[i];
+      bottom += dIW + I * dW + m * (dr.cross(v_[i]) + r0i_[i + 1].cross(dv));
+      s += 2.0 * dW.dot(IW_[i]) + W_[i].dot(dIW) + 2.0 * m * dv.dot(v_[i]);
     }
     dH0m_qd_.col(column_[k]) << top, bottom;
     qd_dHm_qd_[column_[k]] = s;

@@ -73,19 +73,20 @@ class DhInertiaSums {
   int N_;
   std::vector<int> column_;  // q index of link i
   Vec3 r0_;                  // the vehicle frame's origin
-  std::vector<Mat34> TJ_, TL_, AJ_, AL_, dTJ_, dTL_;
+  std::vector<Mat34> TJ_, TL_, AJ_, AL_, dTL_;
   std::vector<Vec3> k_, p_;  // joint axes and origins of 𝒥_1..𝒥_N
   std::vector<double> m_;
   std::vector<Vec3> r_, r0i_;  // bodies 0..N: centre of mass r_i, r_i - r_0
   std::vector<Mat3> I_;
-  std::vector<Mat3> RL_;   // links: R_ℒi
-  std::vector<double> q_;  // links: q_i
+  std::vector<Mat3> RL_;         // links: R_ℒi
+  std::vector<Mat3> ILRt_;       // links: ^ℒI_i R_ℒi^T
+  std::vector<double> cq_, sq_;  // links: cos q_i, sin q_i
   using Mat3X = Eigen::Matrix<double, 3, Eigen::Dynamic>;
-  Mat3X K_, dK_, IK_;         // [k_1 ... k_N] = J_RN and its rate; dI_i J_Ri
-  Mat3X JT_, dJT_;            // columns i N .. i N + i: J_Ti's k_l x (r_i - p_l) (33), rates
-  Mat6X S1_, S2_, H0m_link_;  // workspaces, and H_0m or its rate in link order
-  MatX Hm_link_, nn_;         // H_m or its rate in link order; workspace
-  std::vector<Vec3> W_, v_;   // links: J_Ri qd and J_Ti qd
+  Mat3X K_, dK_, IK_;             // [k_1 ... k_N] = J_RN and its rate; dI_i J_Ri
+  Mat3X JT_, dJT_;                // columns i N .. i N + i: J_Ti's k_l x (r_i - p_l) (33), rates
+  Mat6X S1_, S2_, H0m_link_;      // workspaces, and H_0m or its rate in link order
+  MatX Hm_link_, nn_;             // H_m or its rate in link order; workspace
+  std::vector<Vec3> W_, v_, IW_;  // links: J_Ri qd, J_Ti qd and I_i J_Ri qd
   // A direction of differentiation (d/dt or d/dq_k): rates of the joint axes and origins, of
   // the bodies' centres of mass and inertias, and of r_0.
   std::vector<Vec3> dk_, dp_, dr_;
