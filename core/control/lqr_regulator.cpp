@@ -99,9 +99,13 @@ void LqrRegulator::makeDesign(const State& state) {
   for (size_t i = 0; i < a; ++i) d.states.push_back(t + n + d.states[i]);
   for (int j : options_.joints) d.states.push_back(t + n + b + j);
   const int r = static_cast<int>(d.states.size()), m = static_cast<int>(options_.inputs.size());
+  const auto nj = static_cast<Eigen::Index>(options_.joints.size());
+  const auto na = static_cast<Eigen::Index>(a);
   VecX q_weights(r);
-  q_weights << options_.q_attitude, options_.q_joint, options_.q_angular_rate,
-      options_.q_joint_rate;
+  q_weights.segment(0, na) = options_.q_attitude;
+  q_weights.segment(na, nj) = options_.q_joint;
+  q_weights.segment(na + nj, na) = options_.q_angular_rate;
+  q_weights.segment(2 * na + nj, nj) = options_.q_joint_rate;
 
   // The held forces: u_0 on the inputs with zero regulated accelerations at the target.
   Linearization lin = linearizeDynamics(model, target, VecX::Zero(n));
