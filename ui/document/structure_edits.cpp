@@ -228,11 +228,24 @@ std::string syncScenarioJoints(const ModelDescription& before, const ModelDescri
       problem = syncController(*ct, what, old_joints, new_joints);
     else if (auto* pd = std::get_if<JointPDDescription>(&s->controllers[c]))
       problem = syncController(*pd, what, old_joints, new_joints);
-    else if (auto* rr = std::get_if<ResolvedRateDescription>(&s->controllers[c]))
+    else if (auto* rr = std::get_if<ResolvedRateDescription>(&s->controllers[c])) {
       if (gainsPerJoint(rr->gains))
         problem = what +
                   " has gains given per joint: it depends on the joint count; edit the "
                   "scenario's controllers first";
+    } else if (auto* lqr = std::get_if<LqrDescription>(&s->controllers[c])) {
+      // Its joints and inputs by name (wheels among them): a moving joint that goes away is
+      // the user's to replace, with its target and weights.
+      const auto gone = [&](const std::string& n) {
+        return std::find(old_joints.begin(), old_joints.end(), n) != old_joints.end() &&
+               std::find(new_joints.begin(), new_joints.end(), n) == new_joints.end();
+      };
+      if (std::any_of(lqr->joints.begin(), lqr->joints.end(), gone) ||
+          (lqr->inputs && std::any_of(lqr->inputs->begin(), lqr->inputs->end(), gone)))
+        problem = what +
+                  " regulates or drives a joint that would no longer move; edit the "
+                  "scenario's controllers first";
+    }
     if (!problem.empty()) return problem;
   }
   if (s->initial_state) {
@@ -480,6 +493,11 @@ std::string renameItem(ModelDescription& d, ScenarioDescription* s, StructureIte
         if (joints && *joints)
           for (auto& n : **joints)
             if (n == old_name) n = new_name;
+        if (auto* lqr = std::get_if<LqrDescription>(&c)) {
+          std::replace(lqr->joints.begin(), lqr->joints.end(), old_name, new_name);
+          if (lqr->inputs)
+            std::replace(lqr->inputs->begin(), lqr->inputs->end(), old_name, new_name);
+        }
       }
       return {};
     }

@@ -200,6 +200,17 @@ class TestModelStructureEdits : public QObject {
       QVERIFY(
           !renameItem(l.model, &l.source.description, StructureItem::Link, "link1", "").empty());
     }
+    {  // the lqr controller's regulated joints
+      Loaded l = loadExample("lqr_attitude_arm.scenario.json");
+      QCOMPARE(
+          renameItem(l.model, &l.source.description, StructureItem::Joint, "joint2", "shoulder"),
+          std::string());
+      const auto& lqr = std::get<LqrDescription>(l.source.description.controllers[0]);
+      QCOMPARE(lqr.joints[1], std::string("shoulder"));
+      const Scenario s = build(l);
+      QCOMPARE(s.model.joint_names[std::get<LqrSetup>(s.controllers[0]).options.joints[1]],
+               std::string("shoulder"));
+    }
     {  // the analysis end-effector frame
       Loaded l = loadExample("spart_tutorial_5dof.scenario.json");
       QCOMPARE(renameItem(l.model, &l.source.description, StructureItem::Frame, "end_effector",
@@ -272,6 +283,12 @@ class TestModelStructureEdits : public QObject {
     const std::string p2 =
         deleteLink(inspection.model, &inspection.source.description, "camera_link");
     QVERIFY2(p2.find("controller 2") != std::string::npos, p2.c_str());
+    Loaded lqr = loadExample("lqr_attitude_arm.scenario.json");
+    const std::string p3 =
+        changeJointType(lqr.model, &lqr.source.description, "joint6", JointKind::Fixed);
+    QVERIFY2(p3.find("controller 1 (lqr) regulates or drives a joint that would no longer move") !=
+                 std::string::npos,
+             p3.c_str());
   }
 
   void frames() {
