@@ -128,8 +128,7 @@ GeneralizedJacobianSolver::GeneralizedJacobianSolver(const Model& model,
     : ForwardDynamicsSolver(generalizedJacobianSolverEntry()),
       variant_(options.variant),
       b_(model.base_dof),
-      n_(model.njoints),
-      dM_(model) {
+      n_(model.njoints) {
   const GeneralizedJacobianVariant variant = options.variant;
   if (needsFreeVehicle(variant) && model.base_type != BaseType::Free)
     throw std::invalid_argument("generalized-jacobian variant " + toString(variant) +
@@ -149,7 +148,10 @@ GeneralizedJacobianSolver::GeneralizedJacobianSolver(const Model& model,
                                 ": (84) is a step of the paper's DH construction, which does not "
                                 "run here: " +
                                 assembly_note_);
-  if (assembly_note_.empty()) sums_.emplace(model);
+  if (assembly_note_.empty())
+    sums_.emplace(model);
+  else
+    dM_.emplace(model);
   const int b = b_, n = n_;
   for (MatX* m : {&x_.H0, &x_.H0_inv, &H0_inv_dot_, &bb_}) *m = MatX::Zero(b, b);
   for (MatX* m : {&x_.H0m, &x_.A, &A_dot_, &bn_, &dH0m_qd_all_}) *m = MatX::Zero(b, n);
@@ -257,13 +259,13 @@ void GeneralizedJacobianSolver::blocksFromCrba(const Model& model, Data& data, c
   const int b = b_, n = n_;
   const VecX& qd = state.qd;
   crba(model, data, state);
-  dM_.compute(model, data);
+  dM_->compute(model, data);
   x_.H0 = data.M.topLeftCorner(b, b);
   x_.H0m = data.M.topRightCorner(b, n);
   x_.Hm = data.M.bottomRightCorner(n, n);
   Mdot_.setZero();
   for (int k = 0; k < n; ++k) {
-    const MatX& d = dM_[k];
+    const MatX& d = (*dM_)[k];
     Mdot_ += qd[k] * d;
     dH0_[static_cast<std::size_t>(k)] = d.topLeftCorner(b, b);
     dH0m_qd_all_.col(k).noalias() = d.topRightCorner(b, n) * qd;

@@ -132,7 +132,7 @@ class GeneralizedJacobianSolver final : public ForwardDynamicsSolver {
   std::optional<DhInertiaSums> sums_;
   int b_, n_;
   GeneralizedJacobianQuantities x_;
-  MassMatrixDerivatives dM_;
+  std::optional<MassMatrixDerivatives> dM_;  // the generic path's
   Eigen::LLT<MatX> H0_llt_, Hstar_llt_;
   MatX Mdot_, H0_inv_dot_, A_dot_;
   // Per joint k, in vehicle coordinates: dH_0/dq_k, dH_0m/dq_k qd (column k), qd^T dH_m/dq_k qd.
