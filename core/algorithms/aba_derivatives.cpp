@@ -332,7 +332,8 @@ void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data)
   if (b == 0) return;
   double A[6][6];  // S0^T IA_0 S0, lower triangle
   for (int c = 0; c < b; ++c) {
-    const Vec6 IS = data.IA[0] * data.S0.col(c);
+    const Vec6 S = data.S0.col(c);
+    const Vec6 IS = data.IA[0] * S;
     for (int r = c; r < b; ++r) A[r][c] = data.S0.col(r).dot(IS);
   }
   double K[6][6];

@@ -453,19 +453,6 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   a_g.head<3>() = model.gravity;
   const Mat6& Ic0 = data.Ic[0];
   const Mat6& Icrb0 = added_mass ? Icrb_[0] : Ic0;
-  if (b > 0) {
-    const auto S0 = data.S0.leftCols(b);
-    const Eigen::Index stride = D_rows_.outerStride();
-    for (int r = 0; r < b; ++r) {
-      const double* s = S0.col(r).data();
-      combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
-      combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
-      combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
-      const Vec6 F1 = times(Ic0, S0.col(r));
-      for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = S0.col(c).dot(F1);
-    }
-  }
-
   // Configuration columns: only the weight (through the rigid-body inertia) and the world
   // external forces depend on the vehicle's pose in a world-frame composite. Joint k's entries
   // are P_k [xi x a_g; 0] (or Pextra_k [xi x a_g; xi]) and, in velocity columns xi = S0_c with
@@ -491,6 +478,20 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     Vec6 f = times(Ic0, gamma);
     f += times(B_[0], xi);
     for (int r = 0; r < b; ++r) dtau_dv_(r, c) = data.S0.col(r).dot(f) - xi.dot(Sxh[r]);
+  }
+  // The vehicle's rows against the joints: S0^T D, S0^T E and S0^T F1 (between the writes of
+  // Xq and Xv and their reads).
+  if (b > 0) {
+    const auto S0 = data.S0.leftCols(b);
+    const Eigen::Index stride = D_rows_.outerStride();
+    for (int r = 0; r < b; ++r) {
+      const double* s = S0.col(r).data();
+      combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
+      combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
+      combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
+      const Vec6 F1 = times(Ic0, S0.col(r));
+      for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = S0.col(c).dot(F1);
+    }
   }
   for (int k = 0; k < nj; ++k) {
     const double* P = Prow_.data() + k * Prow_.outerStride();
