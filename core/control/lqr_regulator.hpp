@@ -9,10 +9,12 @@
 //  * inputs: chosen joints' forces (reaction-wheel and arm joints);
 //  * at the first reset() the equations are linearised at the target (the target attitude
 //    and joint positions, the other joints where reset() finds them, every velocity zero)
-//    under the held joint forces u_0 that keep the regulated states at rest there (least
-//    squares on the inputs; zero in free-floating space), the regulated rows and columns and
-//    the inputs' columns are taken, discretised over the period, and the discrete algebraic
-//    Riccati equation solved once (core/control/riccati.hpp): K = (R + Bd^T P Bd)^-1 Bd^T P Ad;
+//    under the held joint forces u_0 that keep the regulated states at rest there against the
+//    model's gravity (least squares on the inputs; zero in free-floating space; the scenario's
+//    held tau and other controllers' forces are not part of the design), the regulated rows
+//    and columns and the inputs' columns are taken, discretised over the period, and the
+//    discrete algebraic Riccati equation solved once (core/control/riccati.hpp): K = (R + Bd^T P
+//    Bd)^-1 Bd^T P Ad;
 //  * compute(): u = u_0 - K x_r, x_r = [log(R_target^T R) on the attitude directions;
 //    q - q_target; the vehicle's body angular rates; qd] (no heap allocation).
 //

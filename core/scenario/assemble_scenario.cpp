@@ -146,6 +146,11 @@ struct Assembly {
   }
 
   ControllerSetup lqr(const LqrDescription& c, const std::string& path) const {
+    if (std::holds_alternative<EnvironmentDescription::Underwater>(d.environment.kind) ||
+        std::holds_alternative<EnvironmentDescription::GravityGradient>(d.environment.kind))
+      fail(path + ".type",
+           "lqr is designed on the model's own dynamics (uniform gravity included): the "
+           "underwater and gravity-gradient forces are not in its linearisation");
     LqrSetup out;
     LqrRegulatorOptions& o = out.options;
     o.target_attitude = c.target.normalized();

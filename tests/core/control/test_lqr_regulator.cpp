@@ -9,8 +9,8 @@
 //   dynamics (rnea at rest), an independent formulation;
 // - refusals with their reasons: a wheel among the regulated joints (the total angular momentum
 //   ties the vehicle's, the arm's and the wheels' rates: not stabilisable), a joint left out
-//   that moves a regulated one under gravity, attitude on a fixed base (assembly's message),
-//   weights <= 0 (the reader's message);
+//   that moves a regulated one under gravity, attitude on a fixed base and an orbit's gravity
+//   gradient (assembly's messages), weights <= 0 (the reader's message);
 // - the scenario file's lqr controller reads and writes back unchanged.
 #include "core/algorithms/rnea.hpp"
 #include "core/analysis/linearization.hpp"
@@ -202,6 +202,14 @@ class TestLqrRegulator : public QObject {
     QVERIFY2(message.find("controllers[0].r: weights must be > 0") != std::string::npos,
              message.c_str());
     attitude_off.replace(attitude_off.find("\"r\": -1"), 7, "\"r\": 2");
+    std::string orbit = attitude_off;
+    orbit.replace(
+        orbit.find("\"duration\""), 10,
+        "\"environment\": {\"gravity_gradient\": {\"mean_motion\": 0.001}}, \"duration\"");
+    message = test::errorOf([&] { parseScenarioJson(orbit, "f.scenario.json", "."); });
+    QVERIFY2(message.find("controllers[0].type: lqr is designed on the model's own dynamics") !=
+                 std::string::npos,
+             message.c_str());
     const Scenario ok = parseScenarioJson(attitude_off, "f.scenario.json", ".");
     QCOMPARE(lqrSetup(ok).options.inputs, std::vector<int>{0});
     QCOMPARE(lqrSetup(ok).options.r[0], 2.0);
