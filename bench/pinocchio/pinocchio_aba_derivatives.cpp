@@ -41,9 +41,13 @@ void PinocchioAbaDerivatives::results(double* ddq, double* ddq_dq, double* ddq_d
   if (minv) Eigen::Map<Eigen::MatrixXd>(minv, nv, nv) = d.Minv;
 }
 
-void PinocchioAbaDerivatives::computeExtended(const double* q, const double* v, const double* tau,
+bool PinocchioAbaDerivatives::computeExtended(const double* q, const double* v, const double* tau,
                                               double* ddq, double* ddq_dq, double* ddq_dv,
                                               double* minv) const {
+#ifndef VMS_PINOCCHIO_LONG_DOUBLE
+  (void)q, (void)v, (void)tau, (void)ddq, (void)ddq_dq, (void)ddq_dv, (void)minv;
+  return false;
+#else
   using Real = long double;
   using VectorR = Eigen::Matrix<Real, Eigen::Dynamic, 1>;
   const pinocchio::ModelTpl<Real> model = impl_->model.cast<Real>();
@@ -58,6 +62,8 @@ void PinocchioAbaDerivatives::computeExtended(const double* q, const double* v, 
   if (ddq_dq) Eigen::Map<Eigen::MatrixXd>(ddq_dq, nv, nv) = data.ddq_dq.cast<double>();
   if (ddq_dv) Eigen::Map<Eigen::MatrixXd>(ddq_dv, nv, nv) = data.ddq_dv.cast<double>();
   if (minv) Eigen::Map<Eigen::MatrixXd>(minv, nv, nv) = data.Minv.cast<double>();
+  return true;
+#endif
 }
 
 }  // namespace vms::bench

@@ -32,7 +32,9 @@ class PinocchioAbaDerivatives {
   /// The same derivatives at the same point computed in long double (x87 extended precision,
   /// a 64-bit mantissa: 2048 times finer than double), rounded to double: a reference that
   /// tells which of two double results that differ is nearer the exact one. Allocates.
-  void computeExtended(const double* q, const double* v, const double* tau, double* ddq,
+  /// Returns false, writing nothing, when the peer was built without it (the default; CMake
+  /// option VMS_BENCH_LONG_DOUBLE=ON builds it, doubling the object's compile time).
+  bool computeExtended(const double* q, const double* v, const double* tau, double* ddq,
                        double* ddq_dq, double* ddq_dv, double* minv) const;
 
  private:
