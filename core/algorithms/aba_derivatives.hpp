@@ -3,9 +3,10 @@
 // on the vehicle's group: dnudot/dx = -M^-1 dtau_ID/dx at nudot, where the inverse-dynamics
 // derivatives come from InverseDynamicsDerivatives (same coordinates: nu = [iota0^T twist_b;
 // qd], perturbations [delta; dq] with g <- g exp(T delta)). M^-1 is applied column by column
-// through the articulated-body factorisation (the second and third passes of aba() on a
-// force with no velocity terms), O(N) per column, so the whole is O(N^2) with no dense
-// factorisation and no heap allocation.
+// through the articulated-body factorisation aba() leaves in data (the second and third passes
+// of aba() on a force with no velocity terms), O(N) per column, so the whole is O(N^2) with no
+// dense factorisation and no heap allocation. docs/derivatives.md gives the derivation and
+// the checks.
 #include "core/algorithms/rnea_derivatives.hpp"
 
 namespace vms {
@@ -39,7 +40,7 @@ class ForwardDynamicsDerivatives {
   void bodyWrenchDerivative(const Model& model, const Data& data, int body, Eigen::Ref<MatX> out);
 
   /// Overwrites each column x of rhs (nv rows, generalized forces) by M^-1 x, using the
-  /// articulated inertias of the last compute() (and its data's motion subspaces).
+  /// factorisation of the last compute() (aba()'s, in `data`, which must be unchanged since).
   void solveInertia(const Model& model, const Data& data, Eigen::Ref<MatX> rhs);
 
  private:
