@@ -1,11 +1,14 @@
 #include "ui/app/window/help_browser.hpp"
 
 #include <QCoreApplication>
+#include <QDesktopServices>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QUrl>
 
 namespace vms::ui {
@@ -41,8 +44,10 @@ HelpBrowser::HelpBrowser(const QString& dir, QWidget* parent)
   setObjectName("helpBrowser");
   setWindowTitle(tr("VMS Workbench documentation"));
   resize(1000, 700);
-  browser_->setOpenExternalLinks(true);  // web links: the system browser
-  browser_->setOpenLinks(true);          // links between the pages: here
+  // Links are followed here (followLink): QTextBrowser's own navigation would parse a page
+  // into its displayed document, laying it out again for every block (seconds for the README).
+  browser_->setOpenLinks(false);
+  browser_->setOpenExternalLinks(false);
   pages_->setMaximumWidth(220);
   for (const QString& page : documentationPages(dir)) {
     auto* item = new QListWidgetItem(QFileInfo(page).fileName(), pages_);
@@ -53,11 +58,9 @@ HelpBrowser::HelpBrowser(const QString& dir, QWidget* parent)
   layout->addWidget(pages_);
   layout->addWidget(browser_, 1);
   connect(pages_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
-    if (!item) return;
-    const QString path = item->data(Qt::UserRole).toString();
-    browser_->setSearchPaths({QFileInfo(path).absolutePath(), dir_});
-    browser_->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
+    if (item) display(item->data(Qt::UserRole).toString());
   });
+  connect(browser_, &QTextBrowser::anchorClicked, this, &HelpBrowser::followLink);
   if (pages_->count() > 0) pages_->setCurrentRow(0);
 }
 
@@ -69,6 +72,51 @@ bool HelpBrowser::showPage(const QString& page) {
     }
   }
   return false;
+}
+
+QString HelpBrowser::currentPage() const { return current_path_; }
+
+void HelpBrowser::display(const QString& path) {
+  QFile file(path);
+  QString text;
+  if (file.open(QIODevice::ReadOnly))
+    text = QString::fromUtf8(file.readAll());
+  else
+    text = tr("%1 could not be read: %2").arg(path, file.errorString());
+  // The page is parsed and laid out in a document of its own, then shown: about 50 ms for the
+  // README. Its images are found through the browser's search paths (the document's parent).
+  browser_->setSearchPaths({QFileInfo(path).absolutePath(), dir_});
+  auto* page = new QTextDocument(browser_);
+  page->setBaseUrl(QUrl::fromLocalFile(path));
+  page->setMarkdown(text);
+  // The browser deletes the document it made itself; the pages made here are deleted here.
+  QTextDocument* previous = browser_->document();
+  const bool made_here = previous && previous->parent() == browser_;
+  browser_->setDocument(page);
+  if (made_here) previous->deleteLater();
+  current_path_ = path;
+}
+
+void HelpBrowser::followLink(const QUrl& link) {
+  if (!link.isRelative() && !link.isLocalFile()) {  // the web: the system's browser
+    QDesktopServices::openUrl(link);
+    return;
+  }
+  const QUrl target = QUrl::fromLocalFile(current_path_).resolved(link);
+  const QString path = QFileInfo(target.toLocalFile()).absoluteFilePath();
+  if (link.path().isEmpty() || path == QFileInfo(current_path_).absoluteFilePath()) {
+    if (link.hasFragment()) browser_->scrollToAnchor(link.fragment());
+    return;
+  }
+  for (int i = 0; i < pages_->count(); ++i) {
+    if (QFileInfo(pages_->item(i)->data(Qt::UserRole).toString()).absoluteFilePath() == path) {
+      pages_->setCurrentRow(i);
+      if (link.hasFragment()) browser_->scrollToAnchor(link.fragment());
+      return;
+    }
+  }
+  // Another file of the tree (an example model, a script): opened as the desktop opens it.
+  if (QFileInfo::exists(path)) QDesktopServices::openUrl(QUrl::fromLocalFile(path));
 }
 
 }  // namespace vms::ui

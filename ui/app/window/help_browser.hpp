@@ -7,6 +7,7 @@
 
 class QListWidget;
 class QTextBrowser;
+class QUrl;
 
 namespace vms::ui {
 
@@ -22,11 +23,20 @@ class HelpBrowser : public QDialog {
   explicit HelpBrowser(const QString& dir, QWidget* parent = nullptr);
   /// Shows `page` (a file name such as "workbench.md" or "README.md"); false if not listed.
   bool showPage(const QString& page);
+  /// The absolute path of the page shown.
+  QString currentPage() const;
+  /// What a click on `link` in a page does: another page of the list is shown (at its
+  /// anchor), an anchor of this page scrolled to, a web address or another file of the tree
+  /// opened by the desktop.
+  void followLink(const QUrl& link);
   QTextBrowser* browser() const { return browser_; }
   QListWidget* pageList() const { return pages_; }
 
  private:
+  void display(const QString& path);
+
   QString dir_;
+  QString current_path_;
   QListWidget* pages_;
   QTextBrowser* browser_;
 };
