@@ -21,13 +21,13 @@
 #include "core/io/vms_json.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/simulator.hpp"
+#include "test_metatypes.hpp"
+#include "test_program.hpp"
 #include "test_support.hpp"
 #include "ui/document/autosave_files.hpp"
 #include "ui/document/autosave_writer.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/document/recovery_summary.hpp"
-
-Q_DECLARE_METATYPE(vms::VecX)
 
 using vms::ui::JointProperty;
 using vms::ui::LinkProperty;
@@ -578,7 +578,7 @@ void TestModelDocument::recoveryChecksTheWritingProcess() {
 void TestModelDocument::killedProcessLeavesARecovery() {
   QTemporaryDir dir;
   QProcess child;
-  child.start(QCoreApplication::applicationFilePath(), {"--crash-child", dir.path()});
+  child.start(testProgram(), testProgramArguments({"--crash-child", dir.path()}));
   QVERIFY(child.waitForFinished(20000));
   QCOMPARE(child.exitStatus(), QProcess::CrashExit);
   const auto recovery = ModelDocument::findRecovery(dir.path());
@@ -748,7 +748,7 @@ void TestModelDocument::killWhileSavingLosesNothing() {
   int offered = 0;
   for (int round = 0; round < 12; ++round) {
     QProcess child;
-    child.start(QCoreApplication::applicationFilePath(), {"--saving-child", dir.path()});
+    child.start(testProgram(), testProgramArguments({"--saving-child", dir.path()}));
     QVERIFY(child.waitForStarted());
     QVERIFY2(child.waitForReadyRead(20000), qPrintable(QString("seed %1").arg(seed)));
     QTest::qWait(delay_ms(random));

@@ -7,10 +7,9 @@
 #include <QUndoStack>
 #include <QtTest/QtTest>
 
+#include "test_metatypes.hpp"
 #include "test_support.hpp"
 #include "ui/document/model_document.hpp"
-
-Q_DECLARE_METATYPE(vms::VecX)
 
 using vms::ui::JointProperty;
 using vms::ui::LinkProperty;

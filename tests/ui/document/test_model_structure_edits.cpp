@@ -13,17 +13,11 @@
 #include "core/model/compile_model.hpp"
 #include "core/scenario/scenario_json.hpp"
 #include "core/scenario/simulator.hpp"
+#include "qtest_std_string.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/document/model_templates.hpp"
 #include "ui/document/scenario_builder.hpp"
 #include "ui/document/structure_edits.hpp"
-
-namespace QTest {
-template <>
-inline char* toString(const std::string& s) {
-  return qstrdup(s.c_str());
-}
-}  // namespace QTest
 
 using namespace vms;
 using namespace vms::ui;

@@ -3,6 +3,7 @@
 // the process survives (VTK's X11 window would abort it).
 #include <QProcess>
 
+#include "test_program.hpp"
 #include "test_view3d_support.hpp"
 
 using namespace vms;
@@ -33,7 +34,7 @@ class TestView3dOffscreen : public QObject {
     env.remove("DISPLAY");
     env.insert("VMS_VIEW3D_NO_DISPLAY_CHILD", "1");
     child.setProcessEnvironment(env);
-    child.start(QCoreApplication::applicationFilePath(), {"noDisplayChild"});
+    child.start(testProgram(), testProgramArguments({"noDisplayChild"}));
     QVERIFY(child.waitForFinished(60000));
     const QString out = QString::fromLocal8Bit(child.readAllStandardOutput());
     QCOMPARE(child.exitStatus(), QProcess::NormalExit);
