@@ -74,11 +74,22 @@ def check_excerpt(code, source_path):
     return None
 
 
+def unity_folders(path):
+    """The source folders of the files a CMake unity-build source includes."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return set()
+    return {os.path.dirname(os.path.relpath(p, SOURCE_DIR))
+            for p in re.findall(r'#include "([^"]+\.cpp)"', text)}
+
+
 def compile_command(commands, folder):
     """The compiler and flags of a source of `folder` (e.g. ui/app/contract), for -fsyntax-only."""
     for entry in commands:
         rel = os.path.relpath(entry["file"], SOURCE_DIR)
-        if os.path.dirname(rel) == folder and rel.endswith(".cpp"):
+        if os.path.dirname(rel) == folder and rel.endswith(".cpp") or (
+                rel.endswith(".cxx") and folder in unity_folders(entry["file"])):
             args = entry.get("arguments") or shlex.split(entry["command"])
             kept, skip = [], False
             for arg in args:
@@ -154,7 +165,7 @@ struct Stale : WorkbenchPanel {
 
 <!-- excerpt: ui/app/docks/panel_table.cpp -->
 ```cpp
-{"noSuchDock", tr("No such dock"), Qt::RightDockWidgetArea, noSuchDock},
+{"noSuchDock", trMainWindow("No such dock"), Qt::RightDockWidgetArea, noSuchDock},
 ```
 """
 

@@ -23,6 +23,7 @@
 #include "ui/document/document_edit_command.hpp"
 #include "ui/document/document_loader.hpp"
 #include "ui/document/draft_assembly.hpp"
+#include "ui/document/qt_strings.hpp"
 #include "ui/document/scenario_builder.hpp"
 #include "ui/document/shape_length_edit.hpp"
 #include "ui/document/structure_edits.hpp"
@@ -35,8 +36,6 @@ namespace {
 void setError(QString* error, const QString& message) {
   if (error) *error = message;
 }
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 int nextDocumentId() {
   static int id = 0;

@@ -6,6 +6,10 @@
 
 namespace vms::ui {
 
+/// One degree in radians: the editors show angles in degrees (the readers' conversion,
+/// core/io/vms_json.cpp).
+inline constexpr double kDegree = 3.14159265358979323846 / 180.0;
+
 QString numberText(double x);
 /// What an editor shows of a value among others of magnitude `scale` (e.g. an inertia tensor's
 /// largest entry): at most 10 significant digits (0.00789999999999 shows as 0.0079), and 0 for

@@ -14,12 +14,11 @@
 #include <cmath>
 
 #include "ui/document/model_document.hpp"
+#include "ui/document/number_text.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-constexpr double kDegree = 3.14159265358979323846 / 180.0;
 
 QDoubleSpinBox* spinBox(double range, double step, const QString& suffix, QWidget* parent) {
   auto* box = new QDoubleSpinBox(parent);

@@ -23,8 +23,6 @@ namespace vms::ui {
 
 namespace {
 
-constexpr double kDegree = M_PI / 180.0;  // the reader's conversion (core/io/vms_json.cpp)
-
 /// The angle in degrees as the file gives it (or converted from radians).
 double degrees(double radians, double given_degrees) {
   return std::isfinite(given_degrees) ? given_degrees : radians / kDegree;

@@ -20,14 +20,13 @@
 #include "core/model/mass_from_shape.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/document/number_text.hpp"
+#include "ui/document/qt_strings.hpp"
 #include "ui/document/shape_length_edit.hpp"
 #include "ui/view3d/mesh_mass.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 // The order of the shape combo.
 constexpr std::array<Visual::Shape, 5> kShapes = {Visual::Shape::Box, Visual::Shape::Cylinder,

@@ -9,12 +9,11 @@
 #include <set>
 
 #include "ui/document/model_document.hpp"
+#include "ui/document/qt_strings.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 QString axisText(const Vec3& a) {
   return QStringLiteral("axis (%1, %2, %3)")

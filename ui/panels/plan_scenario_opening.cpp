@@ -8,16 +8,19 @@
 namespace vms::ui {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("vms::ui::TeachPanel", text); }
+QString trTeachPanel(const char* text) {
+  return QCoreApplication::translate("vms::ui::TeachPanel", text);
+}
 }  // namespace
 
 QString planStartProblem(const Scenario& scenario, const State& state, bool paused) {
-  if (!paused) return tr("Pause the simulation first: the plan starts from the paused state.");
+  if (!paused)
+    return trTeachPanel("Pause the simulation first: the plan starts from the paused state.");
   const Model& model = scenario.model;
   if (state.q.size() != model.njoints || state.qd.size() != model.njoints)
-    return tr("No state of this model is shown yet.");
+    return trTeachPanel("No state of this model is shown yet.");
   if (!state.qd.isZero() || !state.base_twist.isZero())
-    return tr(
+    return trTeachPanel(
         "The system moves: the plan needs it at rest (zero momentum). Reset the run, or "
         "pose the arm in the Teach panel (posing leaves it at rest).");
   return {};
@@ -55,11 +58,11 @@ std::vector<int> armJoints(const Scenario& scenario) {
 bool openPlanScenario(ModelDocument* document, ScenarioDescription plan, const QString& what,
                       QString* error) {
   if (!document || !document->isOpen()) {
-    if (error) *error = tr("No document is open.");
+    if (error) *error = trTeachPanel("No document is open.");
     return false;
   }
   if (document->isDraft()) {
-    if (error) *error = tr("The document is a draft: fix its problems first.");
+    if (error) *error = trTeachPanel("The document is a draft: fix its problems first.");
     return false;
   }
   const bool bare = !document->isScenarioFile();

@@ -16,6 +16,7 @@
 #include "ui/document/description_edits.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/document/number_text.hpp"
+#include "ui/document/qt_strings.hpp"
 #include "ui/panels/link_shape_editor.hpp"
 #include "ui/panels/message_label.hpp"
 #include "ui/panels/system_mass_text.hpp"
@@ -23,8 +24,6 @@
 namespace vms::ui {
 
 namespace {
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr const auto& kBaseTypes = kAllBaseTypes;
 

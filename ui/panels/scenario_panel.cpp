@@ -24,14 +24,13 @@
 #include "core/scenario/scenario_keys.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/document/number_text.hpp"
+#include "ui/document/qt_strings.hpp"
 #include "ui/document/scenario_builder.hpp"
 #include "ui/panels/message_label.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 /// The three fields of a vector, named "<prefix>.x/y/z" (or the given suffixes).
 QWidget* vectorRow(const QString& prefix, std::map<QString, QLineEdit*>* lines,

@@ -6,6 +6,7 @@
 #include <QTreeWidget>
 
 #include "ui/document/model_document.hpp"
+#include "ui/document/qt_strings.hpp"
 #include "ui/document/structure_edits.hpp"
 #include "ui/panels/compose_actions.hpp"
 #include "ui/panels/model_tree_panel.hpp"
@@ -15,8 +16,6 @@ namespace vms::ui {
 namespace {
 
 using RowKind = ModelTreePanel::RowKind;
-
-QString qstr(const std::string& s) { return QString::fromStdString(s); }
 
 const JointKind kKinds[] = {JointKind::Revolute, JointKind::Prismatic, JointKind::Continuous,
                             JointKind::Fixed};  // menu order

@@ -14,13 +14,12 @@
 
 #include "core/analysis/attitude_loop_planner.hpp"
 #include "core/scenario/attitude_plan_scenario.hpp"
+#include "ui/document/number_text.hpp"
 #include "ui/panels/plan_scenario_opening.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-constexpr double kDegree = M_PI / 180.0;
 
 QString vectorText(const Vec3& v, double unit, int digits) {
   return QString("(%1, %2, %3)")

@@ -44,7 +44,7 @@ QString curvatureUnit(const Model& model, int i, int j) {
                 : QStringLiteral("rad/(%1·%2)").arg(a, b);
 }
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kGap = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 
@@ -182,10 +182,10 @@ void DisturbanceMapPlot::showMap(const Model& model, const DisturbanceMap& map) 
   for (int a = stride / 2; a < n; a += stride)
     for (int b = stride / 2; b < n; b += stride) {
       const Eigen::Vector2d d = map.points[std::size_t(a * n + b)].least;
-      for (const double s : {-1.0, 1.0, kNaN}) {
+      for (const double s : {-1.0, 1.0, kGap}) {
         t << k++;
-        x << (std::isnan(s) ? kNaN : map.qi[a] + s * half * d[0]);
-        y << (std::isnan(s) ? kNaN : map.qj[b] + s * half * d[1]);
+        x << (std::isnan(s) ? kGap : map.qi[a] + s * half * d[0]);
+        y << (std::isnan(s) ? kGap : map.qj[b] + s * half * d[1]);
       }
     }
   segments_->setData(t, x, y, true);
@@ -208,7 +208,7 @@ void DisturbanceMapPlot::clear() {
   scale_->setVisible(false);
   segments_->data()->clear();
   clearPath();
-  setMarker(kNaN, kNaN);
+  setMarker(kGap, kGap);
 }
 
 void DisturbanceMapPlot::setMarker(double qi, double qj) {

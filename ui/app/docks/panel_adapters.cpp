@@ -12,6 +12,7 @@
 #include "ui/app/contract/workbench_context.hpp"
 #include "ui/app/contract/workbench_panel.hpp"
 #include "ui/app/window/example_catalog.hpp"
+#include "ui/app/window/window_text.hpp"
 #include "ui/panels/dh_table_editor.hpp"
 #include "ui/panels/explanation_panel.hpp"
 #include "ui/panels/log_panel.hpp"
@@ -26,8 +27,6 @@
 namespace vms::ui {
 
 namespace {
-
-QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
 
 /// Holds the view; adapters add the contract calls it needs.
 template <class View>
@@ -107,12 +106,12 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
     document_ = context.document();
     window_ = context.window();
     QWidget* window = context.window();
-    QObject::connect(actions_, &StructureActions::refused, &context,
-                     [&context, window](const QString& message) {
-                       context.warning(message);
-                       if (auto* main = qobject_cast<QMainWindow*>(window))
-                         main->statusBar()->showMessage(tr("Edit refused: %1").arg(message), 15000);
-                     });
+    QObject::connect(
+        actions_, &StructureActions::refused, &context, [&context, window](const QString& message) {
+          context.warning(message);
+          if (auto* main = qobject_cast<QMainWindow*>(window))
+            main->statusBar()->showMessage(trMainWindow("Edit refused: %1").arg(message), 15000);
+        });
   }
   void addMenus(QMenuBar* bar, QMenu* exports) override {
     (void)exports;
@@ -122,11 +121,11 @@ class ModelTreeDock : public Adapter<ModelTreePanel> {
       actions_->addTo(edit);
       // Edit > DH Table…: the non-modal DH-table editor, created on first use.
       edit->addSeparator();
-      QAction* dh = edit->addAction(tr("&DH Table…"));
+      QAction* dh = edit->addAction(trMainWindow("&DH Table…"));
       dh->setObjectName("dhTableAction");
       dh->setToolTip(
-          tr("Edit a serial arm written as a DH table (seed 004's convention: mount "
-             "b₀, ε, ζ, η and d, α, a, b per link); Save keeps the table"));
+          trMainWindow("Edit a serial arm written as a DH table (seed 004's convention: mount "
+                       "b₀, ε, ζ, η and d, α, a, b per link); Save keeps the table"));
       QObject::connect(dh, &QAction::triggered, edit, [this] {
         if (!dh_editor_) dh_editor_ = new DhTableEditor(document_, window_);
         dh_editor_->refresh();
@@ -210,7 +209,7 @@ class ExplanationDock : public Adapter<ExplanationPanel> {
     const QString text = ExampleCatalog::explanation(source.path);
     view_->showMarkdown(text.isEmpty() ? QStringLiteral("## %1\n\n%2")
                                              .arg(ExampleCatalog::stem(source.path),
-                                                  tr("No explanation for this file."))
+                                                  trMainWindow("No explanation for this file."))
                                        : text,
                         QFileInfo(source.path).absolutePath());
     // An example's explanation is what to read first; the properties come back with a

@@ -8,12 +8,9 @@
 #include "ui/app/docks/formulations_dock.hpp"
 #include "ui/app/docks/panel_adapters.hpp"
 #include "ui/app/docks/plots_dock.hpp"
+#include "ui/app/window/window_text.hpp"
 
 namespace vms::ui {
-
-namespace {
-QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
-}  // namespace
 
 std::vector<PanelSpec> workbenchPanels() {
   // clang-format off
@@ -21,22 +18,22 @@ std::vector<PanelSpec> workbenchPanels() {
   // (workbench_panel.hpp)
   return {
       // Two fifths of the left column for the tree (left to itself it shrank to three rows).
-      {"modelTreeDock", tr("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 440, 280},
-      {"propertyInspectorDock", tr("Properties"), Qt::LeftDockWidgetArea, propertyInspectorDock,
+      {"modelTreeDock", trMainWindow("Model"), Qt::LeftDockWidgetArea, modelTreeDock, {}, 440, 280},
+      {"propertyInspectorDock", trMainWindow("Properties"), Qt::LeftDockWidgetArea, propertyInspectorDock,
        {}, 0, 420},
-      {"explanationDock", tr("Explanation"), Qt::LeftDockWidgetArea, explanationDock,
+      {"explanationDock", trMainWindow("Explanation"), Qt::LeftDockWidgetArea, explanationDock,
        "propertyInspectorDock", 0},
-      {"scenarioDock", tr("Scenario"), Qt::LeftDockWidgetArea, scenarioDock,
+      {"scenarioDock", trMainWindow("Scenario"), Qt::LeftDockWidgetArea, scenarioDock,
        "propertyInspectorDock", 0},
       // Wide enough for the Formulations table and the Study table's columns.
-      {"plotsDock", tr("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 520},
-      {"teachDock", tr("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
-      {"formulationsDock", tr("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
+      {"plotsDock", trMainWindow("Plots"), Qt::RightDockWidgetArea, plotsDock, {}, 520},
+      {"teachDock", trMainWindow("Teach"), Qt::RightDockWidgetArea, teachDock, "plotsDock", 0},
+      {"formulationsDock", trMainWindow("Formulations"), Qt::RightDockWidgetArea, formulationsDock,
        "plotsDock", 0},
-      {"studyDock", tr("Study"), Qt::RightDockWidgetArea, studyDock, "plotsDock", 0},
-      {"disturbanceMapDock", tr("Disturbance Map"), Qt::RightDockWidgetArea, disturbanceMapDock,
+      {"studyDock", trMainWindow("Study"), Qt::RightDockWidgetArea, studyDock, "plotsDock", 0},
+      {"disturbanceMapDock", trMainWindow("Disturbance Map"), Qt::RightDockWidgetArea, disturbanceMapDock,
        "plotsDock", 0},
-      {"logDock", tr("Log"), Qt::BottomDockWidgetArea, logDock, {}, 80},
+      {"logDock", trMainWindow("Log"), Qt::BottomDockWidgetArea, logDock, {}, 80},
   };
   // clang-format on
 }

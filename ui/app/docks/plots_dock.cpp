@@ -20,14 +20,13 @@
 #include "ui/app/contract/workbench_context.hpp"
 #include "ui/app/contract/workbench_panel.hpp"
 #include "ui/app/window/settings_keys.hpp"
+#include "ui/app/window/window_text.hpp"
 #include "ui/document/model_document.hpp"
 #include "ui/plots/plot_panel.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
 
 struct PlotInfo {
   PlotKind kind;
@@ -77,11 +76,11 @@ class PlotsDock : public WorkbenchPanel, public PlotsServer {
   void addMenus(QMenuBar* bar, QMenu* exports) override {
     createPlotsMenu(bar);
     exports->addAction(
-        tr("All &Plots (PNG, SVG, PDF)…"), plots_, [plots = plots_, context = context_] {
+        trMainWindow("All &Plots (PNG, SVG, PDF)…"), plots_, [plots = plots_, context = context_] {
           PlotExportSize size;
           if (!askPlotExportSize(context->window(), size)) return;
           const QString dir = QFileDialog::getExistingDirectory(
-              context->window(), tr("Folder for the plots"), context->exportDirectory());
+              context->window(), trMainWindow("Folder for the plots"), context->exportDirectory());
           if (dir.isEmpty()) return;
           context->setExportDirectory(dir);
           exportPlots(*plots, *context, dir, {"png", "svg", "pdf"}, nullptr, size);
@@ -99,7 +98,7 @@ class PlotsDock : public WorkbenchPanel, public PlotsServer {
 
  private:
   void createPlotsMenu(QMenuBar* bar) {
-    QMenu* menu = bar->addMenu(tr("&Plots"));
+    QMenu* menu = bar->addMenu(trMainWindow("&Plots"));
     QSettings settings;
     const QStringList defaults = {"momentum", "momentumDrift", "baseReaction"};
     const QStringList shown = settings.value(settings_keys::kVisiblePlots, defaults).toStringList();
@@ -115,7 +114,7 @@ class PlotsDock : public WorkbenchPanel, public PlotsServer {
       QSettings().setValue(settings_keys::kVisiblePlots, keys);
     };
     for (const PlotInfo& info : kPlots) {
-      QAction* action = menu->addAction(tr(info.label));
+      QAction* action = menu->addAction(trMainWindow(info.label));
       action->setCheckable(true);
       action->setObjectName(info.key);
       action->setData(int(info.kind));
@@ -124,18 +123,19 @@ class PlotsDock : public WorkbenchPanel, public PlotsServer {
     }
     apply();
     menu->addSeparator();
-    menu->addAction(tr("&Custom plot…"), plots_, [plots = plots_, context = context_] {
+    menu->addAction(trMainWindow("&Custom plot…"), plots_, [plots = plots_, context = context_] {
       bool ok = false;
-      const QString text = QInputDialog::getText(context->window(), tr("Custom plot"),
-                                                 tr("Quantity ids, separated by commas:"),
+      const QString text = QInputDialog::getText(context->window(), trMainWindow("Custom plot"),
+                                                 trMainWindow("Quantity ids, separated by commas:"),
                                                  QLineEdit::Normal, QString(), &ok);
       if (!ok || text.trimmed().isEmpty()) return;
       QStringList ids;
       for (const QString& id : text.split(',', Qt::SkipEmptyParts)) ids << id.trimmed();
       if (plots->addCustomPlot(ids))
-        context->info(tr("custom plot: %1").arg(ids.join(", ")));
+        context->info(trMainWindow("custom plot: %1").arg(ids.join(", ")));
       else
-        context->problem(tr("Custom plot"), tr("unknown quantity among: %1").arg(ids.join(", ")));
+        context->problem(trMainWindow("Custom plot"),
+                         trMainWindow("unknown quantity among: %1").arg(ids.join(", ")));
     });
   }
 
@@ -155,12 +155,12 @@ std::unique_ptr<WorkbenchPanel> plotsDock(WorkbenchContext& context) {
 bool askPlotExportSize(QWidget* parent, PlotExportSize& size) {
   QSettings settings;
   QDialog dialog(parent);
-  dialog.setWindowTitle(tr("Plot figure size"));
+  dialog.setWindowTitle(trMainWindow("Plot figure size"));
   auto* form = new QFormLayout(&dialog);
   auto spin = [&dialog](int value) {
     auto* box = new QSpinBox(&dialog);
     box->setRange(200, 8000);
-    box->setSuffix(tr(" px"));
+    box->setSuffix(trMainWindow(" px"));
     box->setValue(value);
     return box;
   };
@@ -170,12 +170,12 @@ bool askPlotExportSize(QWidget* parent, PlotExportSize& size) {
   for (double s : {1.0, 1.5, 2.0, 3.0, 4.0}) scale->addItem(QStringLiteral("%1×").arg(s), s);
   const int at = scale->findData(settings.value("plots/exportScale", size.scale).toDouble());
   scale->setCurrentIndex(at >= 0 ? at : 2);
-  scale->setToolTip(
-      tr("Fonts and lines this many times their on-screen size: 2× at 1600 px lays the figure "
-         "out on 800 px (192 dpi)"));
-  form->addRow(tr("Width:"), width);
-  form->addRow(tr("Height:"), height);
-  form->addRow(tr("Scale (DPI):"), scale);
+  scale->setToolTip(trMainWindow(
+      "Fonts and lines this many times their on-screen size: 2× at 1600 px lays the figure "
+      "out on 800 px (192 dpi)"));
+  form->addRow(trMainWindow("Width:"), width);
+  form->addRow(trMainWindow("Height:"), height);
+  form->addRow(trMainWindow("Scale (DPI):"), scale);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
   QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
   QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
@@ -196,9 +196,10 @@ QStringList exportPlots(const PlotPanel& plots, WorkbenchContext& context, const
   const QStringList files = plots.exportAll(dir, extensions, size.pixels, size.scale, &message);
   if (!message.isEmpty()) {
     if (error) *error = message;
-    context.problem(tr("Plot export failed"), message);
+    context.problem(trMainWindow("Plot export failed"), message);
   }
-  if (!files.isEmpty()) context.info(tr("plots: %1 files → %2").arg(files.size()).arg(dir));
+  if (!files.isEmpty())
+    context.info(trMainWindow("plots: %1 files → %2").arg(files.size()).arg(dir));
   return files;
 }
 

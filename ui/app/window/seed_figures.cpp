@@ -11,12 +11,11 @@
 #include "ui/app/contract/workbench_context.hpp"
 #include "ui/app/window/example_catalog.hpp"
 #include "ui/app/window/main_window.hpp"
+#include "ui/app/window/window_text.hpp"
 
 namespace vms::ui {
 
 namespace {
-
-QString tr(const char* text) { return QCoreApplication::translate("vms::ui::MainWindow", text); }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -31,12 +30,12 @@ QString seedFigurePresetFile(const QString& models_dir) {
 QString figurePresetMarkdown(const FigurePreset& preset, const QString& source,
                              const QString& note) {
   QString text = "## " + q(preset.title) + "\n\n";
-  text += (preset.caption_verbatim ? tr("**Caption** (the paper's): ")
-                                   : tr("**Caption** (written from the paper's text; the "
-                                        "caption itself is not in our copy): ")) +
+  text += (preset.caption_verbatim ? trMainWindow("**Caption** (the paper's): ")
+                                   : trMainWindow("**Caption** (written from the paper's text; the "
+                                                  "caption itself is not in our copy): ")) +
           q(preset.caption) + "\n\n";
-  text += tr("**What to observe.** ") + q(preset.observe) + "\n\n";
-  text += tr("*Source:* ") + source + "\n\n---\n\n" + note;
+  text += trMainWindow("**What to observe.** ") + q(preset.observe) + "\n\n";
+  text += trMainWindow("*Source:* ") + source + "\n\n---\n\n" + note;
   return text;
 }
 
@@ -61,7 +60,7 @@ bool showFigurePreset(MainWindow& window, const FigurePreset& preset, const QStr
 void addSeedFiguresMenu(QMenu* examples, MainWindow* window, const QString& models_dir) {
   const QString file = seedFigurePresetFile(models_dir);
   if (file.isEmpty()) return;
-  QMenu* menu = examples->addMenu(tr("Seed &figures"));
+  QMenu* menu = examples->addMenu(trMainWindow("Seed &figures"));
   menu->setObjectName("seedFiguresMenu");
   FigurePresetFile presets;
   try {
