@@ -1,6 +1,7 @@
 #include "core/solvers/denoc_recursive_solver.hpp"
 
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/detail/denoc_points.hpp"
 #include "core/solvers/solver_entry.hpp"
 
 namespace vms {
@@ -110,7 +111,6 @@ std::string DenocRecursiveSolver::description() const {
 void DenocRecursiveSolver::outwardKinematics(const Model& model, const Data& data,
                                              const State& state, const ExternalForces& external) {
   const bool com = options_.point == DenocReferencePoint::CentreOfMass;
-  const Vec3& g = model.gravity;
   for (int i = 0; i < nb_; ++i) {
     const Pose& oMi = data.oMi[i];
     const Vec3 c = oMi.act(model.com[i]);
@@ -125,30 +125,15 @@ void DenocRecursiveSolver::outwardKinematics(const Model& model, const Data& dat
     M_[i] = propagateInertia(-r, data.I[i]);
     Mhat_[i] = M_[i];
     eta_[i].setZero();
-    // wbar_i: world spatial wrenches moved to the point ([f; n_O - r x f]) and the weight at c.
-    Vec6 wi = Vec6::Zero();
-    if (external.body_forces_world) {
-      const Vec6& f = (*external.body_forces_world)[i];
-      wi.head<3>() = f.head<3>();
-      wi.tail<3>() = f.tail<3>() - r.cross(Vec3(f.head<3>()));
-    }
-    const Vec3 weight = model.mass[i] * g;
-    wi.head<3>() += weight;
-    wi.tail<3>() += (c - r).cross(weight);
+    // wbar_i: the wrenches on the body at the point (detail/denoc_points.hpp).
+    const Vec6 wi = detail::denocPointWrench(model, data, external, i, r, c);
     Vec6 tb;
-    if (i == 0) {  // the vehicle wrench, body frame at the vehicle origin
-      const Vec3 f = oMi.R * linear(external.base_wrench_body);
-      wi.head<3>() += f;
-      wi.tail<3>() += oMi.R * angular(external.base_wrench_body) + (oMi.p - r).cross(f);
-      for (int k = 0; k < b_; ++k) {
-        const Vec6 S = data.S0.col(k);
-        Pb_.col(k) << Vec3(S.head<3>()) - r.cross(Vec3(S.tail<3>())), S.tail<3>();
-      }
+    if (i == 0) {
+      for (int k = 0; k < b_; ++k) Pb_.col(k) = detail::pointTwist(data.S0.col(k), r);
       tb = rotateRate(w, t);  // Omega_b P_b nu_b, P_b nu_b = t_0
     } else {
       const int p = parent_[i];
-      const Vec6& S = data.S[i];  // p_i = T^-1 S_i, the twist of the point per unit joint rate
-      p_[i] << Vec3(S.head<3>()) - r.cross(Vec3(S.tail<3>())), S.tail<3>();
+      p_[i] = detail::pointTwist(data.S[i], r);  // p_i = T^-1 S_i
       tb = propagate(r - r_[p], tb_.segment<6>(6 * p));
       tb.head<3>() += w_ang_[p].cross(rdot_[i] - rdot_[p]);
       tb += rotateRate(w, p_[i]) * state.qd[model.joint_index[i]];

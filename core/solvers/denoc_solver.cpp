@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/algorithms/kinematics.hpp"
+#include "core/solvers/detail/denoc_points.hpp"
 #include "core/solvers/solver_variant_table.hpp"
 
 namespace vms {
@@ -137,7 +138,6 @@ std::string DenocSolver::description() const {
 void DenocSolver::linkQuantities(const Model& model, const Data& data, const State& state,
                                  const ExternalForces& external) {
   const bool com = options_.point == DenocReferencePoint::CentreOfMass;
-  const Vec3& g = model.gravity;
   for (int i = 0; i < nb_; ++i) {
     const Pose& oMi = data.oMi[i];
     const Vec3 c = oMi.act(model.com[i]);
@@ -171,30 +171,14 @@ void DenocSolver::linkQuantities(const Model& model, const Data& data, const Sta
       const Mat3 W = skew(w);
       for (int k = 0; k < 6; k += 3) B.block<3, 3>(k, 3).noalias() = W * M_[i].block<3, 3>(k, 3);
     }
-    // wbar_i: world spatial wrenches moved to the point ([f; n_O - r x f]) and the weight at c.
-    Vec6 wi = Vec6::Zero();
-    if (external.body_forces_world) {
-      const Vec6& f = (*external.body_forces_world)[i];
-      wi.head<3>() = f.head<3>();
-      wi.tail<3>() = f.tail<3>() - r.cross(Vec3(f.head<3>()));
-    }
-    const Vec3 weight = model.mass[i] * g;
-    wi.head<3>() += weight;
-    wi.tail<3>() += (c - r).cross(weight);
-    if (i == 0) {  // the vehicle wrench, body frame at the vehicle origin
-      const Vec3 f = oMi.R * linear(external.base_wrench_body);
-      wi.head<3>() += f;
-      wi.tail<3>() += oMi.R * angular(external.base_wrench_body) + (oMi.p - r).cross(f);
-    }
+    // wbar_i: the wrenches on the body at the point (detail/denoc_points.hpp).
+    const Vec6 wi = detail::denocPointWrench(model, data, external, i, r, c);
     w_.segment<6>(6 * i) = wi;
-    if (i > 0) {  // p_i = T^-1 S_i, the twist of the point per unit joint rate
-      const Vec6& S = data.S[i];
-      p_[i] << Vec3(S.head<3>()) - r.cross(Vec3(S.tail<3>())), S.tail<3>();
-    }
+    if (i > 0) p_[i] = detail::pointTwist(data.S[i], r);  // p_i = T^-1 S_i
   }
   for (int k = 0; k < b_; ++k) {
     const Vec6 S = data.S0.col(k);
-    Pb_.col(k) << Vec3(S.head<3>()) - r_[0].cross(Vec3(S.tail<3>())), S.tail<3>();
+    Pb_.col(k) = detail::pointTwist(S, r_[0]);
     Pb_dot_.col(k) = options_.variant == DenocVariant::PrintedBaseRate
                          ? Vec6::Zero()
                          : rotateRate(w_ang_[0], Pb_.col(k));  // (162) with P_b

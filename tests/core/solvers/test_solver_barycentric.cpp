@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 
 #include "allocation_counter.hpp"
 #include "core/algorithms/aba.hpp"
@@ -18,6 +19,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/barycentric_solver.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -26,54 +28,39 @@ namespace {
 
 using Variant = BarycentricVariant;
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
+using vms::test::randomSolverProblem;
 
+// A free vehicle; without loads: no gravity, joint torques or wrenches.
 Problem makeProblem(int bodies, bool chain, double prismatic_fraction, std::uint64_t seed,
                     bool loads = true) {
-  std::srand(static_cast<unsigned>(seed));
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.chain = chain;
-  o.base = BaseType::Free;
-  o.seed = seed;
-  o.prismatic_fraction = prismatic_fraction;
-  o.fixed_links = 1;
-  ModelDescription d = randomTree(o);
-  if (loads) d.gravity = Vec3(0.4, -1.1, -9.81);
-  Problem p{compileModel(d), {}, {}, {}, {}};
-  p.state = randomState(p.model, seed + 17);
-  p.tau = loads ? VecX(VecX::Random(p.model.njoints) * 3.0) : VecX::Zero(p.model.njoints);
-  if (loads) {
-    p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
-    for (int i = 0; i < p.model.nbodies; ++i) p.body_forces.push_back(Vec6::Random() * 2.0);
-    p.external.body_forces_world = &p.body_forces;
-  }
-  return p;
-}
-
-VecX accelerations(const Data& data) {
-  VecX a(6 + data.qdd.size());
-  a << data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(data);
+  return randomSolverProblem(BaseType::Free, bodies, chain, prismatic_fraction, seed, loads, loads);
 }
 
 VecX solverAccelerations(const Problem& p, Variant variant = Variant::Corrected) {
   Data data(p.model);
   BarycentricSolver solver(p.model, variant);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(data);
+  return generalizedAccelerations(p.model, data);
+}
+
+// Rows bodies x {chain, tree} x prismatic fraction {0, 0.3, 1} (no tree of two bodies or fewer).
+void addTreeRows(std::initializer_list<int> sizes) {
+  QTest::addColumn<int>("bodies");
+  QTest::addColumn<bool>("chain");
+  QTest::addColumn<double>("prismatic");
+  for (int n : sizes)
+    for (bool chain : {true, false})
+      for (double prismatic : {0.0, 0.3, 1.0}) {
+        if (n <= 2 && !chain) continue;
+        QTest::newRow((std::to_string(n) + (chain ? "_chain" : "_tree") + "_prismatic" +
+                       std::to_string(static_cast<int>(prismatic * 10)))
+                          .c_str())
+            << n << chain << prismatic;
+      }
 }
 
 // max |a - b| / max |b|: relative to the matrix's own size, small or large.
@@ -122,8 +109,8 @@ void checkAssemblies(const Problem& p) {
   QVERIFY2(dij <= 1e-12, ("bracketed (42) vs sum over bodies " + std::to_string(dij)).c_str());
   QVERIFY(relativeDifference(sums.reducedInertia(), kane.reducedInertia()) <= 1e-12);
   const VecX expected = abaAccelerations(p);
-  VMS_COMPARE_REL(accelerations(data), expected, 1e-9);
-  VMS_COMPARE_REL(accelerations(kane_data), expected, 1e-9);
+  VMS_COMPARE_REL(generalizedAccelerations(p.model, data), expected, 1e-9);
+  VMS_COMPARE_REL(generalizedAccelerations(p.model, kane_data), expected, 1e-9);
 }
 
 // System centre of mass (world).
@@ -165,20 +152,7 @@ class TestSolverBarycentric : public QObject {
   void cleanupTestCase();
 };
 
-void TestSolverBarycentric::matchesAba_data() {
-  QTest::addColumn<int>("bodies");
-  QTest::addColumn<bool>("chain");
-  QTest::addColumn<double>("prismatic");
-  for (int n : {1, 2, 5, 12, 25})
-    for (bool chain : {true, false})
-      for (double prismatic : {0.0, 0.3, 1.0}) {
-        if (n <= 2 && !chain) continue;
-        QTest::newRow((std::to_string(n) + (chain ? "_chain" : "_tree") + "_prismatic" +
-                       std::to_string(static_cast<int>(prismatic * 10)))
-                          .c_str())
-            << n << chain << prismatic;
-      }
-}
+void TestSolverBarycentric::matchesAba_data() { addTreeRows({1, 2, 5, 12, 25}); }
 
 void TestSolverBarycentric::matchesAba() {
   QFETCH(int, bodies);
@@ -285,20 +259,7 @@ void TestSolverBarycentric::dyadicsAreThePapersSums() {
 // The default assembly, the paper's D_ij (42) summed by (43)-(46) (prismatic joints by the same
 // closed-form sums), equals the generic Kane products to rounding (1e-12 relative), and the
 // bracketed (42) equals the notes' sum over every body; both agree with aba.
-void TestSolverBarycentric::dijSumsAreTheKaneProducts_data() {
-  QTest::addColumn<int>("bodies");
-  QTest::addColumn<bool>("chain");
-  QTest::addColumn<double>("prismatic");
-  for (int n : {1, 2, 6, 15, 25})
-    for (bool chain : {true, false})
-      for (double prismatic : {0.0, 0.3, 1.0}) {
-        if (n <= 2 && !chain) continue;
-        QTest::newRow((std::to_string(n) + (chain ? "_chain" : "_tree") + "_prismatic" +
-                       std::to_string(static_cast<int>(prismatic * 10)))
-                          .c_str())
-            << n << chain << prismatic;
-      }
-}
+void TestSolverBarycentric::dijSumsAreTheKaneProducts_data() { addTreeRows({1, 2, 6, 15, 25}); }
 
 void TestSolverBarycentric::dijSumsAreTheKaneProducts() {
   QFETCH(int, bodies);
@@ -440,7 +401,7 @@ void TestSolverBarycentric::erratum6PrintedBarycentreIsWrong() {
     BarycentricSolver printed(m, Variant::PrintedBarycentre);
     Data data(m);
     printed.compute(m, data, p.state, p.tau, p.external);
-    const VecX acc = accelerations(data);
+    const VecX acc = generalizedAccelerations(m, data);
     const Vec3 cm = centreOfMass(m, data);
     double rho_err = 0.0;
     for (int k = 0; k < m.nbodies; ++k)

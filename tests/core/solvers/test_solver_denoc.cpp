@@ -14,60 +14,30 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/denoc_solver.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
 
 namespace {
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
+using vms::test::randomSolverProblem;
 
+// Without loads: no gravity, joint torques or wrenches.
 Problem makeProblem(BaseType base, int bodies, bool chain, double prismatic_fraction,
                     std::uint64_t seed, bool loads = true) {
-  std::srand(static_cast<unsigned>(seed));
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.chain = chain;
-  o.base = base;
-  o.seed = seed;
-  o.prismatic_fraction = prismatic_fraction;
-  o.fixed_links = 1;
-  ModelDescription d = randomTree(o);
-  if (loads) d.gravity = Vec3(0.4, -1.1, -9.81);
-  Problem p{compileModel(d), {}, {}, {}, {}};
-  p.state = randomState(p.model, seed + 17);
-  p.tau = loads ? VecX(VecX::Random(p.model.njoints) * 3.0) : VecX::Zero(p.model.njoints);
-  if (loads) {
-    p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
-    for (int i = 0; i < p.model.nbodies; ++i) p.body_forces.push_back(Vec6::Random() * 2.0);
-    p.external.body_forces_world = &p.body_forces;
-  }
-  return p;
-}
-
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return randomSolverProblem(base, bodies, chain, prismatic_fraction, seed, loads, loads);
 }
 
 VecX denocAccelerations(const Problem& p, DenocOptions options = {}) {
   Data data(p.model);
   DenocSolver solver(p.model, options);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return generalizedAccelerations(p.model, data);
 }
 
 // The state moved along its velocity for time h (vehicle pose by the exponential of its twist).
@@ -256,7 +226,7 @@ void TestSolverDenoc::registeredForEveryVehicleType() {
     QCOMPARE(solver->name(), std::string("denoc"));
     Data data(p.model);
     solver->compute(p.model, data, p.state, p.tau, p.external);
-    VMS_COMPARE_REL(accelerations(p.model, data), abaAccelerations(p), 1e-12);
+    VMS_COMPARE_REL(generalizedAccelerations(p.model, data), abaAccelerations(p), 1e-12);
     QCOMPARE(static_cast<int>(solver->intermediates().size()), 12);
   }
 }
@@ -307,10 +277,10 @@ void TestSolverDenoc::erratum152PrintedAdotIsWrong() {
       DenocSolver printed(p.model, {DenocReferencePoint::BodyOrigin, DenocVariant::PrintedAdot});
       Data data(p.model);
       printed.compute(p.model, data, p.state, p.tau, p.external);
-      const VecX acc_printed = accelerations(p.model, data);
+      const VecX acc_printed = generalizedAccelerations(p.model, data);
       const MatX Ndot_printed = printed.Ndot(), C_printed = printed.C();
       corrected.compute(p.model, data, p.state, p.tau, p.external);
-      const VecX acc = accelerations(p.model, data);
+      const VecX acc = generalizedAccelerations(p.model, data);
       const MatX Ndot = corrected.Ndot(), C = corrected.C();
       VMS_COMPARE_REL(acc, abaAccelerations(p), 1e-12);
       corrected.compute(p.model, data, advance(p.state, h), p.tau, p.external);

@@ -13,58 +13,29 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/denoc_recursive_solver.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
 
 namespace {
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
+using vms::test::randomSolverProblem;
 
 Problem makeProblem(BaseType base, int bodies, bool chain, double prismatic_fraction,
                     std::uint64_t seed) {
-  std::srand(static_cast<unsigned>(seed));
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.chain = chain;
-  o.base = base;
-  o.seed = seed;
-  o.prismatic_fraction = prismatic_fraction;
-  o.fixed_links = 1;
-  ModelDescription d = randomTree(o);
-  d.gravity = Vec3(0.4, -1.1, -9.81);
-  Problem p{compileModel(d), {}, {}, {}, {}};
-  p.state = randomState(p.model, seed + 17);
-  p.tau = VecX::Random(p.model.njoints) * 3.0;
-  p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
-  for (int i = 0; i < p.model.nbodies; ++i) p.body_forces.push_back(Vec6::Random() * 2.0);
-  p.external.body_forces_world = &p.body_forces;
-  return p;
-}
-
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return randomSolverProblem(base, bodies, chain, prismatic_fraction, seed);
 }
 
 template <class Solver>
 VecX solverAccelerations(Solver& solver, const Problem& p) {
   Data data(p.model);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return generalizedAccelerations(p.model, data);
 }
 
 // The value of a named intermediate quantity of a solver's last compute().
@@ -194,7 +165,7 @@ void TestSolverDenocRecursive::registeredForEveryVehicleType() {
     QCOMPARE(solver->name(), std::string("denoc-recursive"));
     Data data(p.model);
     solver->compute(p.model, data, p.state, p.tau, p.external);
-    VMS_COMPARE_REL(accelerations(p.model, data), abaAccelerations(p), 1e-12);
+    VMS_COMPARE_REL(generalizedAccelerations(p.model, data), abaAccelerations(p), 1e-12);
     QCOMPARE(static_cast<int>(solver->intermediates().size()), 8);
   }
 }

@@ -20,6 +20,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/generalized_jacobian_solver.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -28,38 +29,11 @@ namespace {
 
 using Variant = GeneralizedJacobianVariant;
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
-
-// A random tree with gravity, joint torques, a vehicle wrench and a world wrench on every body;
-// the random state has a nonzero momentum.
-Problem makeProblem(BaseType base, int bodies, bool chain, double prismatic_fraction,
-                    std::uint64_t seed, bool gravity = true, bool forces = true) {
-  std::srand(static_cast<unsigned>(seed));  // Eigen's Random: each problem reproducible alone
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.chain = chain;
-  o.base = base;
-  o.seed = seed;
-  o.prismatic_fraction = prismatic_fraction;
-  o.fixed_links = 1;
-  ModelDescription d = randomTree(o);
-  if (gravity) d.gravity = Vec3(0.4, -1.1, -9.81);
-  Problem p{compileModel(d), {}, {}, {}, {}};
-  p.state = randomState(p.model, seed + 17);
-  p.tau = forces ? VecX(VecX::Random(p.model.njoints) * 3.0) : VecX::Zero(p.model.njoints);
-  if (forces) {
-    p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
-    for (int i = 0; i < p.model.nbodies; ++i) p.body_forces.push_back(Vec6::Random() * 2.0);
-    p.external.body_forces_world = &p.body_forces;
-  }
-  return p;
-}
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
+using vms::test::randomSolverProblem;
 
 // The state's vehicle velocity replaced by the zero-momentum one, nu_b = -A qd (109).
 void zeroMomentum(Problem& p) {
@@ -69,24 +43,11 @@ void zeroMomentum(Problem& p) {
   p.state.base_twist = p.model.base_basis * (-A * p.state.qd);
 }
 
-// [iota0^T twist_dot; qdd] from a solver's results.
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
-}
-
 VecX solverAccelerations(const Problem& p, Variant variant = Variant::Corrected) {
   Data data(p.model);
   GeneralizedJacobianSolver solver(p.model, variant);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return generalizedAccelerations(p.model, data);
 }
 
 const MatX& find(const std::vector<SolverQuantity>& q, const std::string& name) {
@@ -231,8 +192,8 @@ void TestSolverGeneralizedJacobian::matchesAba() {
   QFETCH(bool, chain);
   QFETCH(double, prismatic);
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Problem p = makeProblem(static_cast<BaseType>(base), bodies, chain, prismatic,
-                                  seed * 7919 + static_cast<std::uint64_t>(bodies));
+    const Problem p = randomSolverProblem(static_cast<BaseType>(base), bodies, chain, prismatic,
+                                          seed * 7919 + static_cast<std::uint64_t>(bodies));
     const VecX expected = abaAccelerations(p);
     const VecX actual = solverAccelerations(p);
     track(actual, expected);
@@ -246,7 +207,7 @@ void TestSolverGeneralizedJacobian::matchesAbaAtZeroMomentum() {
   for (BaseType base : kAllBaseTypes) {
     if (base == BaseType::Fixed || !isHolonomic(base)) continue;
     for (bool forces : {false, true}) {
-      Problem p = makeProblem(base, 6, false, 0.3, 5, forces, forces);
+      Problem p = randomSolverProblem(base, 6, false, 0.3, 5, forces, forces);
       zeroMomentum(p);
       GeneralizedJacobianSolver solver(p.model);
       Data data(p.model);
@@ -254,7 +215,7 @@ void TestSolverGeneralizedJacobian::matchesAbaAtZeroMomentum() {
       QVERIFY(solver.quantities().h.norm() < 1e-12);
       QVERIFY(solver.quantities().N_star.norm() < 1e-12);
       const VecX expected = abaAccelerations(p);
-      const VecX actual = accelerations(p.model, data);
+      const VecX actual = generalizedAccelerations(p.model, data);
       track(actual, expected);
       VMS_COMPARE_REL(actual, expected, 1e-12);
     }
@@ -265,7 +226,7 @@ void TestSolverGeneralizedJacobian::matchesAbaAtZeroMomentum() {
 // the general block inverse of H_0 (U is no longer m I).
 void TestSolverGeneralizedJacobian::matchesAbaWithAddedMass() {
   for (BaseType base : {BaseType::Free, BaseType::Planar}) {
-    Problem p = makeProblem(base, 6, false, 0.3, 11);
+    Problem p = randomSolverProblem(base, 6, false, 0.3, 11);
     p.model.added_mass.assign(p.model.nbodies, Mat6::Zero());
     for (int i : {0, 2, 3}) {
       const Mat6 A = Mat6::Random();
@@ -280,7 +241,7 @@ void TestSolverGeneralizedJacobian::matchesAbaWithAddedMass() {
 
 // b = 0: H* = H_m, no momentum, nothing to recover.
 void TestSolverGeneralizedJacobian::fixedVehicleHasHstarEqualHm() {
-  const Problem p = makeProblem(BaseType::Fixed, 7, false, 0.3, 3);
+  const Problem p = randomSolverProblem(BaseType::Fixed, 7, false, 0.3, 3);
   GeneralizedJacobianSolver solver(p.model);
   Data data(p.model);
   solver.compute(p.model, data, p.state, p.tau, p.external);
@@ -295,7 +256,7 @@ void TestSolverGeneralizedJacobian::fixedVehicleHasHstarEqualHm() {
 void TestSolverGeneralizedJacobian::vehicleAloneMatchesAba() {
   for (BaseType base : kAllBaseTypes) {
     if (base == BaseType::Fixed || !isHolonomic(base)) continue;
-    const Problem p = makeProblem(base, 1, true, 0.0, 13);
+    const Problem p = randomSolverProblem(base, 1, true, 0.0, 13);
     QCOMPARE(p.model.njoints, 0);
     const VecX expected = abaAccelerations(p);
     const VecX actual = solverAccelerations(p);
@@ -308,7 +269,7 @@ void TestSolverGeneralizedJacobian::vehicleAloneMatchesAba() {
 // generalized Jacobian of the last frame.
 void TestSolverGeneralizedJacobian::hstarIsReducedJointInertia() {
   for (BaseType base : kAllBaseTypes) {
-    const Problem p = makeProblem(base, 8, false, 0.3, 21);
+    const Problem p = randomSolverProblem(base, 8, false, 0.3, 21);
     const Model& m = p.model;
     GeneralizedJacobianSolver solver(m);
     Data data(m);
@@ -331,7 +292,7 @@ void TestSolverGeneralizedJacobian::hstarIsReducedJointInertia() {
 // inertia about the system's centre of mass (vehicle axes).
 void TestSolverGeneralizedJacobian::inverseOfH0IsBanachiewicz() {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Problem p = makeProblem(BaseType::Free, 7, seed % 2 == 0, 0.3, seed);
+    const Problem p = randomSolverProblem(BaseType::Free, 7, seed % 2 == 0, 0.3, seed);
     const Model& m = p.model;
     GeneralizedJacobianSolver solver(m);
     Data data(m);
@@ -354,7 +315,7 @@ void TestSolverGeneralizedJacobian::velocityRecoveryReproducesTheState() {
   for (BaseType base : kAllBaseTypes) {
     if (base == BaseType::Fixed || !isHolonomic(base)) continue;
     for (bool zero : {false, true}) {
-      Problem p = makeProblem(base, 7, false, 0.3, 23);
+      Problem p = randomSolverProblem(base, 7, false, 0.3, 23);
       if (zero) zeroMomentum(p);
       const Model& m = p.model;
       GeneralizedJacobianSolver solver(m);
@@ -387,7 +348,7 @@ void TestSolverGeneralizedJacobian::velocityRecoveryReproducesTheState() {
 void TestSolverGeneralizedJacobian::derivativesMatchFiniteDifferences() {
   for (BaseType base : {BaseType::Free, BaseType::Planar, BaseType::Ball, BaseType::Schoenflies,
                         BaseType::Translation}) {
-    const Problem p = makeProblem(base, 7, false, 0.3, 9);
+    const Problem p = randomSolverProblem(base, 7, false, 0.3, 9);
     const Model& m = p.model;
     GeneralizedJacobianSolver solver(m);
     Data data(m);
@@ -419,7 +380,7 @@ void TestSolverGeneralizedJacobian::derivativesMatchFiniteDifferences() {
 // At zero momentum without forces the solver is the paper's (50), H* qdd + C* = tau, and the
 // vehicle follows (109) differentiated, d/dt(-A qd).
 void TestSolverGeneralizedJacobian::zeroMomentumIsThePapersEquation() {
-  Problem p = makeProblem(BaseType::Free, 7, true, 0.0, 31, false, false);
+  Problem p = randomSolverProblem(BaseType::Free, 7, true, 0.0, 31, false, false);
   p.tau = VecX::Random(p.model.njoints);
   zeroMomentum(p);
   GeneralizedJacobianSolver solver(p.model);
@@ -428,7 +389,7 @@ void TestSolverGeneralizedJacobian::zeroMomentumIsThePapersEquation() {
   const GeneralizedJacobianQuantities& x = solver.quantities();
   VMS_COMPARE_REL(VecX(x.Hstar * x.qdd + x.C_star), p.tau, 1e-12);
   VMS_COMPARE_REL(x.h_dot, VecX::Zero(6), 1e-12);
-  VMS_COMPARE_REL(abaAccelerations(p), accelerations(p.model, data), 1e-12);
+  VMS_COMPARE_REL(abaAccelerations(p), generalizedAccelerations(p.model, data), 1e-12);
 }
 
 // Notes §8 (reviewer's check of the planar example, Tables 3-4, b_0 = 0.1 m as in the model
@@ -477,7 +438,7 @@ void TestSolverGeneralizedJacobian::spatialRunConservesMomentumAndCentreOfMass()
 
 void TestSolverGeneralizedJacobian::intermediatesAreExposed() {
   for (BaseType base : kAllBaseTypes) {
-    const Problem p = makeProblem(base, 5, false, 0.3, 2);
+    const Problem p = randomSolverProblem(base, 5, false, 0.3, 2);
     GeneralizedJacobianSolver solver(p.model);
     Data data(p.model);
     solver.compute(p.model, data, p.state, p.tau, p.external);
@@ -502,14 +463,14 @@ void TestSolverGeneralizedJacobian::variantsAreNamed() {
     QVERIFY(!describe(v).empty());
   }
   QVERIFY(!generalizedJacobianVariantFromString("printed"));
-  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  const Problem p = randomSolverProblem(BaseType::Free, 4, true, 0.3, 1);
   QVERIFY(makeSolver("generalized-jacobian", p.model)->description().find("PRINTED") ==
           std::string::npos);
   QVERIFY(
       GeneralizedJacobianSolver(p.model, Variant::PrintedHstarDot).description().find("PRINTED") !=
       std::string::npos);
   // The printed (52)-(59) are for a free vehicle's 6 x 6 H_0: refused elsewhere, by name.
-  const Problem planar = makeProblem(BaseType::Planar, 4, true, 0.3, 1);
+  const Problem planar = randomSolverProblem(BaseType::Planar, 4, true, 0.3, 1);
   for (Variant v : {Variant::PrintedInverseSign, Variant::PrintedSchurElements}) {
     const std::string message = test::errorOf([&] { GeneralizedJacobianSolver(planar.model, v); });
     QVERIFY2(message.find(toString(v)) != std::string::npos, message.c_str());
@@ -523,13 +484,13 @@ void TestSolverGeneralizedJacobian::registeredForEveryVehicleType() {
   for (BaseType base : kAllBaseTypes) {
     QCOMPARE(solverSupports("generalized-jacobian", base), isHolonomic(base));
     if (!isHolonomic(base)) continue;  // refused by name: test_solver_agreement
-    const Problem p = makeProblem(base, 4, true, 0.3, 2);
+    const Problem p = randomSolverProblem(base, 4, true, 0.3, 2);
     auto solver = makeSolver("generalized-jacobian", p.model);
     QVERIFY(solver != nullptr);
     QCOMPARE(solver->name(), std::string("generalized-jacobian"));
     Data data(p.model);
     solver->compute(p.model, data, p.state, p.tau, p.external);
-    VMS_COMPARE_REL(accelerations(p.model, data), abaAccelerations(p), 1e-12);
+    VMS_COMPARE_REL(generalizedAccelerations(p.model, data), abaAccelerations(p), 1e-12);
     QVERIFY(!solver->intermediates().empty());
   }
 }
@@ -544,7 +505,7 @@ void TestSolverGeneralizedJacobian::computeDoesNotAllocate() {
         for (Variant variant : kAllGeneralizedJacobianVariants) {
           if (needsFreeVehicle(variant) && base != BaseType::Free) continue;
           if (needsDhArm(variant)) continue;  // random trees are no DH arms: test_..._dh_sums
-          const Problem p = makeProblem(base, bodies, false, 0.3, 4);
+          const Problem p = randomSolverProblem(base, bodies, false, 0.3, 4);
           GeneralizedJacobianSolver solver(p.model, variant);
           Data data(p.model);
           const long before = test::heapAllocations();
@@ -555,8 +516,8 @@ void TestSolverGeneralizedJacobian::computeDoesNotAllocate() {
 }
 
 void TestSolverGeneralizedJacobian::rejectsAnotherModel() {
-  const Problem small = makeProblem(BaseType::Free, 3, true, 0.3, 1);
-  const Problem big = makeProblem(BaseType::Free, 5, true, 0.3, 1);
+  const Problem small = randomSolverProblem(BaseType::Free, 3, true, 0.3, 1);
+  const Problem big = randomSolverProblem(BaseType::Free, 5, true, 0.3, 1);
   GeneralizedJacobianSolver solver(small.model);
   Data data(big.model);
   const std::string message =
@@ -605,7 +566,7 @@ void TestSolverGeneralizedJacobian::printedHstarDotIsWrong() {
   for (BaseType base : {BaseType::Free, BaseType::Planar, BaseType::Ball, BaseType::Schoenflies,
                         BaseType::Translation, BaseType::Fixed}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      Problem p = makeProblem(base, 6, seed != 2, 0.3, seed, false, false);
+      Problem p = randomSolverProblem(base, 6, seed != 2, 0.3, seed, false, false);
       p.tau = VecX::Random(p.model.njoints);
       if (seed == 3) zeroMomentum(p);
       smallest = std::min(smallest, printedError(p, Variant::PrintedHstarDot));
@@ -654,7 +615,7 @@ void TestSolverGeneralizedJacobian::printedInverseSignIsWrong() {
   double smallest = 1e300, smallest_inverse = 1e300, smallest_velocity = 1e300;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     for (bool forces : {false, true}) {
-      Problem p = makeProblem(BaseType::Free, 6, seed % 2 == 0, 0.3, seed, forces, forces);
+      Problem p = randomSolverProblem(BaseType::Free, 6, seed % 2 == 0, 0.3, seed, forces, forces);
       if (seed == 4) zeroMomentum(p);
       smallest = std::min(smallest, printedError(p, Variant::PrintedInverseSign));
       GeneralizedJacobianSolver printed(p.model, Variant::PrintedInverseSign);
@@ -680,7 +641,8 @@ void TestSolverGeneralizedJacobian::printedInverseSignIsWrong() {
 void TestSolverGeneralizedJacobian::printedSchurElementsAreWrong() {
   double smallest = 1e300, smallest_su = 1e300;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    Problem p = makeProblem(BaseType::Free, 6, seed % 2 == 0, 0.3, seed, seed > 2, seed > 2);
+    Problem p =
+        randomSolverProblem(BaseType::Free, 6, seed % 2 == 0, 0.3, seed, seed > 2, seed > 2);
     if (seed % 2 == 1) zeroMomentum(p);
     smallest = std::min(smallest, printedError(p, Variant::PrintedSchurElements));
     GeneralizedJacobianSolver printed(p.model, Variant::PrintedSchurElements), corrected(p.model);
@@ -704,7 +666,7 @@ void TestSolverGeneralizedJacobian::printedMomentumTermsAreWrong() {
   double smallest = 1e300;
   for (BaseType base : {BaseType::Translation, BaseType::Free, BaseType::Planar}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      Problem p = makeProblem(base, 6, seed != 2, 0.3, seed, false, false);
+      Problem p = randomSolverProblem(base, 6, seed != 2, 0.3, seed, false, false);
       smallest = std::min(smallest, printedError(p, Variant::PrintedMomentumTerms));
       zeroMomentum(p);
       VMS_COMPARE_REL(solverAccelerations(p, Variant::PrintedMomentumTerms), abaAccelerations(p),

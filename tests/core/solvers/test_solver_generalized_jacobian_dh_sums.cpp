@@ -19,6 +19,7 @@
 #include "core/solvers/generalized_jacobian_solver.hpp"
 #include "core/solvers/vehicle_inertia_inverse.hpp"
 #include "core/spatial/so3.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -31,13 +32,10 @@ using Assembly = GeneralizedJacobianAssembly;
 
 const std::string kModels = std::string(VMS_SOURCE_DIR) + "/models/";
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
 
 // Gravity, joint torques, a vehicle wrench, a wrench on every body and a random state (nonzero
 // momentum) on `model`.
@@ -74,23 +72,11 @@ Model loadWithGravity(const std::string& file) {
   return compileModel(d);
 }
 
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
-}
-
 VecX solverAccelerations(const Problem& p, GeneralizedJacobianOptions options) {
   GeneralizedJacobianSolver solver(p.model, options);
   Data data(p.model);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return generalizedAccelerations(p.model, data);
 }
 
 // The paper's examples (both file forms) and random DH arms of 2, 6 and 25 links on every
@@ -266,13 +252,13 @@ void TestSolverGeneralizedJacobianDhSums::intermediatesEqualTheGenericPaths() {
     const double e_momentum = std::max({relativeError(x.N_star, y.N_star), relativeError(x.h, y.h),
                                         relativeError(x.mu, y.mu), relativeError(x.nu_b, y.nu_b),
                                         relativeError(x.nu_b_dot, y.nu_b_dot)});
-    const VecX a = accelerations(model, ds), ref = abaAccelerations(p);
+    const VecX a = generalizedAccelerations(model, ds), ref = abaAccelerations(p);
     blocks(e_blocks);
     schur(e_schur);
     velocity_terms(e_velocity);
     momentum_terms(e_momentum);
     against_aba(relativeError(a, ref));
-    against_generic(relativeError(a, accelerations(model, dg)));
+    against_generic(relativeError(a, generalizedAccelerations(model, dg)));
     QVERIFY2(e_blocks <= 1e-12, (name + " blocks " + std::to_string(e_blocks)).c_str());
     QVERIFY2(e_schur <= 1e-12, name.c_str());
     QVERIFY2(e_velocity <= 1e-12, (name + " C* " + std::to_string(e_velocity)).c_str());
@@ -406,7 +392,7 @@ void TestSolverGeneralizedJacobianDhSums::printedSchurElementsAreThePrintedFormu
       printed.compute(model, d, p.state, p.tau, p.external);
       corrected.compute(model, d, p.state, p.tau, p.external);
       // The corrected elements: aba's (1e-11: the 25-link arm, as in the agreement test).
-      VMS_COMPARE_REL(accelerations(model, d), ref, 1e-11);
+      VMS_COMPARE_REL(generalizedAccelerations(model, d), ref, 1e-11);
       const Mat3 difference =
           R0 * (printed.quantities().S_U - corrected.quantities().S_U) * R0.transpose();
       VMS_COMPARE_REL(difference, typo, 1e-12);

@@ -17,6 +17,7 @@
 #include "core/model/compile_model.hpp"
 #include "core/model/sample_models.hpp"
 #include "core/solvers/lagrange_poincare_solver.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -25,56 +26,17 @@ namespace {
 
 using Variant = LagrangePoincareVariant;
 
-struct Problem {
-  Model model;
-  State state;
-  VecX tau;
-  std::vector<Vec6> body_forces;
-  ExternalForces external;
-};
-
-// A random tree with gravity, joint torques, a vehicle wrench and a world wrench on every body.
-Problem makeProblem(BaseType base, int bodies, bool chain, double prismatic_fraction,
-                    std::uint64_t seed, bool gravity = true, bool forces = true) {
-  std::srand(static_cast<unsigned>(seed));  // Eigen's Random: each problem reproducible alone
-  RandomTreeOptions o;
-  o.bodies = bodies;
-  o.chain = chain;
-  o.base = base;
-  o.seed = seed;
-  o.prismatic_fraction = prismatic_fraction;
-  o.fixed_links = 1;
-  ModelDescription d = randomTree(o);
-  if (gravity) d.gravity = Vec3(0.4, -1.1, -9.81);
-  Problem p{compileModel(d), {}, {}, {}, {}};
-  p.state = randomState(p.model, seed + 17);
-  p.tau = forces ? VecX(VecX::Random(p.model.njoints) * 3.0) : VecX::Zero(p.model.njoints);
-  if (forces) {
-    p.external.base_wrench_body << 1.0, -2.0, 0.5, 0.3, 0.2, -0.4;
-    for (int i = 0; i < p.model.nbodies; ++i) p.body_forces.push_back(Vec6::Random() * 2.0);
-    p.external.body_forces_world = &p.body_forces;
-  }
-  return p;
-}
-
-// [iota0^T twist_dot; qdd] from a solver's results.
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
-}
-
-VecX abaAccelerations(const Problem& p) {
-  Data data(p.model);
-  aba(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
-}
+using vms::test::SolverProblem;
+using Problem = SolverProblem;
+using vms::test::abaAccelerations;
+using vms::test::generalizedAccelerations;
+using vms::test::randomSolverProblem;
 
 VecX solverAccelerations(const Problem& p, Variant variant = Variant::Corrected) {
   Data data(p.model);
   LagrangePoincareSolver solver(p.model, variant);
   solver.compute(p.model, data, p.state, p.tau, p.external);
-  return accelerations(p.model, data);
+  return generalizedAccelerations(p.model, data);
 }
 
 double maxAbaError = 0.0;  // largest relative error against aba over the agreement tests
@@ -129,8 +91,8 @@ void TestSolverLagrangePoincare::matchesAba() {
   QFETCH(bool, chain);
   QFETCH(double, prismatic);
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Problem p = makeProblem(static_cast<BaseType>(base), bodies, chain, prismatic,
-                                  seed * 7919 + static_cast<std::uint64_t>(bodies));
+    const Problem p = randomSolverProblem(static_cast<BaseType>(base), bodies, chain, prismatic,
+                                          seed * 7919 + static_cast<std::uint64_t>(bodies));
     const VecX expected = abaAccelerations(p);
     const VecX actual = solverAccelerations(p);
     maxAbaError = std::max(maxAbaError, test::relativeError(actual, expected));
@@ -142,7 +104,7 @@ void TestSolverLagrangePoincare::matchesAba() {
 void TestSolverLagrangePoincare::matchesAbaAtZeroMomentum() {
   for (BaseType base : kAllBaseTypes) {
     if (base == BaseType::Fixed || !isHolonomic(base)) continue;
-    Problem p = makeProblem(base, 6, false, 0.3, 5);
+    Problem p = randomSolverProblem(base, 6, false, 0.3, 5);
     LagrangePoincareSolver solver(p.model);
     Data data(p.model);
     solver.compute(p.model, data, p.state, p.tau, p.external);
@@ -150,7 +112,7 @@ void TestSolverLagrangePoincare::matchesAbaAtZeroMomentum() {
     solver.compute(p.model, data, p.state, p.tau, p.external);
     QVERIFY(solver.quantities().P.norm() < 1e-12);
     const VecX expected = abaAccelerations(p);
-    const VecX actual = accelerations(p.model, data);
+    const VecX actual = generalizedAccelerations(p.model, data);
     maxAbaError = std::max(maxAbaError, test::relativeError(actual, expected));
     VMS_COMPARE_REL(actual, expected, 1e-12);
   }
@@ -158,7 +120,7 @@ void TestSolverLagrangePoincare::matchesAbaAtZeroMomentum() {
 
 // Added mass (Kirchhoff) is a body-fixed inertia: the reduction holds unchanged.
 void TestSolverLagrangePoincare::matchesAbaWithAddedMass() {
-  Problem p = makeProblem(BaseType::Free, 6, false, 0.3, 11);
+  Problem p = randomSolverProblem(BaseType::Free, 6, false, 0.3, 11);
   p.model.added_mass.assign(p.model.nbodies, Mat6::Zero());
   for (int i : {0, 2, 3}) {
     const Mat6 A = Mat6::Random();
@@ -171,7 +133,7 @@ void TestSolverLagrangePoincare::matchesAbaWithAddedMass() {
 void TestSolverLagrangePoincare::massMatrixDerivativesMatchFiniteDifferences() {
   for (BaseType base : {BaseType::Free, BaseType::Planar, BaseType::Schoenflies}) {
     for (bool chain : {true, false}) {
-      const Problem p = makeProblem(base, 8, chain, 0.3, 3);
+      const Problem p = randomSolverProblem(base, 8, chain, 0.3, 3);
       const Model& m = p.model;
       Data data(m);
       crba(m, data, p.state);
@@ -195,7 +157,7 @@ void TestSolverLagrangePoincare::massMatrixDerivativesMatchFiniteDifferences() {
 void TestSolverLagrangePoincare::intermediatesAreThePapersQuantities() {
   for (BaseType base : kAllBaseTypes) {
     if (!isHolonomic(base)) continue;  // refused: test_solver_agreement
-    const Problem p = makeProblem(base, 7, false, 0.3, 21);
+    const Problem p = randomSolverProblem(base, 7, false, 0.3, 21);
     const Model& m = p.model;
     const int b = m.base_dof, n = m.njoints;
     LagrangePoincareSolver solver(m);
@@ -257,7 +219,7 @@ void TestSolverLagrangePoincare::variantsAreNamed() {
   }
   QVERIFY(!lagrangePoincareVariantFromString("printed"));
   // Only the corrected solver is registered; a printed one says so in its description.
-  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  const Problem p = randomSolverProblem(BaseType::Free, 4, true, 0.3, 1);
   QVERIFY(makeSolver("lagrange-poincare", p.model)->description().find("PRINTED") ==
           std::string::npos);
   QVERIFY(LagrangePoincareSolver(p.model, Variant::PrintedNhat).description().find("PRINTED") !=
@@ -270,13 +232,13 @@ void TestSolverLagrangePoincare::registeredForEveryVehicleType() {
   for (BaseType base : kAllBaseTypes) {
     QCOMPARE(solverSupports("lagrange-poincare", base), isHolonomic(base));
     if (!isHolonomic(base)) continue;
-    const Problem p = makeProblem(base, 4, true, 0.3, 2);
+    const Problem p = randomSolverProblem(base, 4, true, 0.3, 2);
     auto solver = makeSolver("lagrange-poincare", p.model);
     QVERIFY(solver != nullptr);
     QCOMPARE(solver->name(), std::string("lagrange-poincare"));
     Data data(p.model);
     solver->compute(p.model, data, p.state, p.tau, p.external);
-    VMS_COMPARE_REL(accelerations(p.model, data), abaAccelerations(p), 1e-12);
+    VMS_COMPARE_REL(generalizedAccelerations(p.model, data), abaAccelerations(p), 1e-12);
     QVERIFY(!solver->intermediates().empty());
   }
 }
@@ -292,7 +254,7 @@ void TestSolverLagrangePoincare::computeDoesNotAllocate() {
           // Need b == n and a two-joint chain (below).
           if (variant == Variant::PrintedReconstruction || variant == Variant::PrintedLmDerivative)
             continue;
-          const Problem p = makeProblem(base, bodies, false, 0.3, 4);
+          const Problem p = randomSolverProblem(base, bodies, false, 0.3, 4);
           LagrangePoincareSolver solver(p.model, variant);
           Data data(p.model);
           const long before = test::heapAllocations();
@@ -302,7 +264,7 @@ void TestSolverLagrangePoincare::computeDoesNotAllocate() {
         }
   for (const auto& [variant, bodies] :
        {std::pair{Variant::PrintedReconstruction, 4}, std::pair{Variant::PrintedLmDerivative, 3}}) {
-    const Problem p = makeProblem(BaseType::Planar, bodies, true, 0.3, 4);
+    const Problem p = randomSolverProblem(BaseType::Planar, bodies, true, 0.3, 4);
     LagrangePoincareSolver solver(p.model, variant);
     Data data(p.model);
     const long before = test::heapAllocations();
@@ -310,7 +272,7 @@ void TestSolverLagrangePoincare::computeDoesNotAllocate() {
     QVERIFY(test::heapAllocations() == before);
   }
   // The generic assembly too.
-  const Problem p = makeProblem(BaseType::Free, 12, false, 0.3, 4);
+  const Problem p = randomSolverProblem(BaseType::Free, 12, false, 0.3, 4);
   LagrangePoincareSolver solver(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba});
   Data data(p.model);
   const long before = test::heapAllocations();
@@ -325,7 +287,7 @@ void TestSolverLagrangePoincare::assembliesAgree() {
   for (BaseType base : kAllBaseTypes) {
     if (!isHolonomic(base)) continue;
     for (bool chain : {true, false}) {
-      const Problem p = makeProblem(base, 9, chain, 0.3, 31);
+      const Problem p = randomSolverProblem(base, 9, chain, 0.3, 31);
       LagrangePoincareSolver paper(p.model);
       LagrangePoincareSolver generic(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba});
       QVERIFY(paper.assembly() == LagrangePoincareAssembly::LXiFactorisation);
@@ -339,7 +301,8 @@ void TestSolverLagrangePoincare::assembliesAgree() {
       VMS_COMPARE_REL(x.A_dot, y.A_dot, 1e-11);
       VMS_COMPARE_REL(x.Chat, y.Chat, 1e-11);
       VMS_COMPARE_REL(x.Nhat, y.Nhat, 1e-11);
-      const VecX a1 = accelerations(p.model, d1), a2 = accelerations(p.model, d2);
+      const VecX a1 = generalizedAccelerations(p.model, d1),
+                 a2 = generalizedAccelerations(p.model, d2);
       largest = std::max(largest, test::relativeError(a1, a2));
       VMS_COMPARE_REL(a1, a2, 1e-12);
       VMS_COMPARE_REL(a1, abaAccelerations(p), 1e-12);
@@ -349,7 +312,7 @@ void TestSolverLagrangePoincare::assembliesAgree() {
               largest);
   QCOMPARE(toString(LagrangePoincareAssembly::LXiFactorisation), std::string("l-xi-factorisation"));
   QCOMPARE(toString(LagrangePoincareAssembly::Crba), std::string("crba-blocks"));
-  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  const Problem p = randomSolverProblem(BaseType::Free, 4, true, 0.3, 1);
   QVERIFY(LagrangePoincareSolver(p.model, {Variant::Corrected, LagrangePoincareAssembly::Crba})
               .description()
               .find("crba") != std::string::npos);
@@ -361,8 +324,8 @@ void TestSolverLagrangePoincare::assembliesAgree() {
 }
 
 void TestSolverLagrangePoincare::rejectsAnotherModel() {
-  const Problem small = makeProblem(BaseType::Free, 3, true, 0.3, 1);
-  const Problem big = makeProblem(BaseType::Free, 5, true, 0.3, 1);
+  const Problem small = randomSolverProblem(BaseType::Free, 3, true, 0.3, 1);
+  const Problem big = randomSolverProblem(BaseType::Free, 5, true, 0.3, 1);
   LagrangePoincareSolver solver(small.model);
   Data data(big.model);
   const std::string message =
@@ -394,7 +357,7 @@ void TestSolverLagrangePoincare::erratum1PrintedReconstructionIsWrong() {
   for (auto [base, bodies] : {std::pair{BaseType::Planar, 4}, std::pair{BaseType::Ball, 4},
                               std::pair{BaseType::Free, 7}, std::pair{BaseType::Schoenflies, 5}}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const Problem p = makeProblem(base, bodies, seed % 2 == 0, 0.3, seed, false, false);
+      const Problem p = randomSolverProblem(base, bodies, seed % 2 == 0, 0.3, seed, false, false);
       QCOMPARE(p.model.base_dof, p.model.njoints);
       const double err = printedError(p, Variant::PrintedReconstruction);
       smallest = std::min(smallest, err);
@@ -408,7 +371,7 @@ void TestSolverLagrangePoincare::erratum1PrintedReconstructionIsWrong() {
   report("erratum 1 (98) printed reconstruction, smallest", smallest);
   QVERIFY(smallest > 1e-3);
   // Elsewhere the printed equation is dimensionally invalid: the solver refuses it.
-  const Problem p = makeProblem(BaseType::Free, 4, true, 0.3, 1);
+  const Problem p = randomSolverProblem(BaseType::Free, 4, true, 0.3, 1);
   const std::string message =
       test::errorOf([&] { LagrangePoincareSolver(p.model, Variant::PrintedReconstruction); });
   QVERIFY2(message.find("b = 6, n = 3") != std::string::npos, message.c_str());
@@ -423,11 +386,11 @@ void TestSolverLagrangePoincare::erratum2PrintedForceSignsAreWrong() {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       // Gravity alone (f_u), then every applied force.
       for (bool forces : {false, true}) {
-        const Problem p = makeProblem(base, 6, false, 0.3, seed, true, forces);
+        const Problem p = randomSolverProblem(base, 6, false, 0.3, seed, true, forces);
         smallest = std::min(smallest, printedError(p, Variant::PrintedForceSigns));
       }
       // Without gravity and wrenches the printed signs change nothing.
-      Problem free = makeProblem(base, 6, false, 0.3, seed, false, false);
+      Problem free = randomSolverProblem(base, 6, false, 0.3, seed, false, false);
       free.tau = VecX::Random(free.model.njoints);
       VMS_COMPARE_REL(solverAccelerations(free, Variant::PrintedForceSigns), abaAccelerations(free),
                       1e-12);
@@ -445,7 +408,7 @@ void TestSolverLagrangePoincare::erratum3PrintedNhatIsWrongButConservative() {
   double smallest = 1e300, worst_power = 0.0, worst_momentum = 0.0;
   for (BaseType base : {BaseType::Free, BaseType::Planar, BaseType::Ball, BaseType::Schoenflies}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      Problem p = makeProblem(base, 6, seed != 2, 0.3, seed, false, false);
+      Problem p = randomSolverProblem(base, 6, seed != 2, 0.3, seed, false, false);
       p.tau = VecX::Random(p.model.njoints);
       smallest = std::min(smallest, printedError(p, Variant::PrintedNhat));
 
@@ -537,7 +500,7 @@ struct Trajectory {
 // and the corrected equations keep the energy and the spatial momentum to the integrator's
 // accuracy, while their joint trajectories part.
 void TestSolverLagrangePoincare::erratum3PrintedNhatConservesOverATrajectory() {
-  Problem p = makeProblem(BaseType::Free, 6, false, 0.3, 8, false, false);
+  Problem p = randomSolverProblem(BaseType::Free, 6, false, 0.3, 8, false, false);
   p.state.qd *= 3.0;  // a lively swing
   const double dt = 1e-3;
   const int steps = 1000;
@@ -567,7 +530,7 @@ void TestSolverLagrangePoincare::erratum4PrintedConnectionDerivativeIsWrong() {
   double smallest = 1e300;
   for (BaseType base : {BaseType::Free, BaseType::Planar, BaseType::Ball, BaseType::Schoenflies}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const Problem p = makeProblem(base, 6, seed != 2, 0.3, seed, false, false);
+      const Problem p = randomSolverProblem(base, 6, seed != 2, 0.3, seed, false, false);
       smallest = std::min(smallest, printedError(p, Variant::PrintedConnectionDerivative));
     }
   }
@@ -575,7 +538,7 @@ void TestSolverLagrangePoincare::erratum4PrintedConnectionDerivativeIsWrong() {
   QVERIFY(smallest > 1e-3);
   // A translating vehicle's M0 is the total mass times the identity: dM0/dq = 0 and the
   // missing sign has nothing to act on.
-  const Problem p = makeProblem(BaseType::Translation, 6, false, 0.3, 1, false, false);
+  const Problem p = randomSolverProblem(BaseType::Translation, 6, false, 0.3, 1, false, false);
   VMS_COMPARE_REL(solverAccelerations(p, Variant::PrintedConnectionDerivative), abaAccelerations(p),
                   1e-12);
 }
@@ -587,21 +550,21 @@ void TestSolverLagrangePoincare::erratum6PrintedLmDerivativeIsWrong() {
   double smallest = 1e300;
   for (BaseType base : {BaseType::Planar, BaseType::Free, BaseType::Ball, BaseType::Fixed}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const Problem p = makeProblem(base, 3, true, 0.0, seed, false, false);
+      const Problem p = randomSolverProblem(base, 3, true, 0.0, seed, false, false);
       smallest = std::min(smallest, printedError(p, Variant::PrintedLmDerivative));
     }
   }
   report("erratum 6 (139) printed dLm/dq2, smallest", smallest);
   QVERIFY(smallest > 1e-3);
   // At rest only the potential and the forces act: dM/dq does not enter.
-  Problem rest = makeProblem(BaseType::Planar, 3, true, 0.0, 2);
+  Problem rest = randomSolverProblem(BaseType::Planar, 3, true, 0.0, 2);
   rest.state.qd.setZero();
   rest.state.base_twist.setZero();
   VMS_COMPARE_REL(solverAccelerations(rest, Variant::PrintedLmDerivative), abaAccelerations(rest),
                   1e-12);
   // Refusals: three joints, two joints on two branches, the crba assembly.
   for (const auto& [bodies, chain] : {std::pair{4, true}, std::pair{3, false}}) {
-    Problem q = makeProblem(BaseType::Planar, bodies, chain, 0.0, 3);
+    Problem q = randomSolverProblem(BaseType::Planar, bodies, chain, 0.0, 3);
     if (q.model.njoints == 2 && q.model.parent[2] == 1) continue;  // the random tree was a chain
     const std::string message =
         test::errorOf([&] { LagrangePoincareSolver(q.model, Variant::PrintedLmDerivative); });
