@@ -12,6 +12,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
+#include <ctime>
 
 #include "test_app_support.hpp"
 #include "ui/app/bars/speed_ladder.hpp"
@@ -27,6 +28,18 @@
 
 using namespace vms;
 using namespace vms::test;
+
+namespace {
+
+/// CPU time of the calling (GUI) thread in ms: what the window's own work cost, whatever else
+/// the machine runs.
+qint64 threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
+}  // namespace
 
 class TestAppShell : public QObject {
   Q_OBJECT
@@ -240,23 +253,29 @@ class TestAppShell : public QObject {
     QVERIFY(help->showPage("workbench.md"));
     QVERIFY2(help->browser()->toPlainText().contains("Add a panel"),
              qPrintable(help->browser()->toPlainText().left(200)));
-    // Every page shows without freezing the window: the README and solvers.md took 2-4 s and
-    // 1-1.4 s each when QTextBrowser parsed them into its displayed document.
+    // Every page shows without freezing the window (the slowest, errata.md's table, takes about
+    // 0.3 s): the README and solvers.md took 2-4 s and 1-1.4 s each when QTextBrowser parsed
+    // them into its displayed document. Timed in the GUI thread's CPU time (this test may run
+    // beside others), in wall time for the log.
     QString slowest;
-    qint64 slowest_ms = -1;
+    qint64 slowest_cpu_ms = -1, slowest_wall_ms = -1;
     for (int i = 0; i < help->pageList()->count(); ++i) {
-      QElapsedTimer one;
-      one.start();
+      const qint64 cpu_start = threadCpuMs();
+      QElapsedTimer wall;
+      wall.start();
       help->pageList()->setCurrentRow(i);
       QCoreApplication::processEvents();
-      if (one.elapsed() > slowest_ms) {
-        slowest_ms = one.elapsed();
+      const qint64 cpu = threadCpuMs() - cpu_start;
+      if (cpu > slowest_cpu_ms) {
+        slowest_cpu_ms = cpu;
+        slowest_wall_ms = wall.elapsed();
         slowest = help->pageList()->item(i)->text();
       }
     }
-    qInfo("slowest of %d pages: %s, %lld ms", help->pageList()->count(), qPrintable(slowest),
-          slowest_ms);
-    QVERIFY2(slowest_ms < 700, qPrintable(slowest + " took " + QString::number(slowest_ms)));
+    qInfo("slowest of %d pages: %s, %lld ms of GUI-thread CPU (%lld ms wall)",
+          help->pageList()->count(), qPrintable(slowest), slowest_cpu_ms, slowest_wall_ms);
+    QVERIFY2(slowest_cpu_ms < 800,
+             qPrintable(slowest + " took " + QString::number(slowest_cpu_ms) + " ms"));
     // Links between pages, relative to the page shown, select the page they name.
     QVERIFY(help->showPage("README.md"));
     QVERIFY(help->browser()->toPlainText().contains("VMS Workbench"));
