@@ -9,6 +9,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -74,6 +75,11 @@ MainWindow::~MainWindow() {
   pump_->removePanels();  // the panels go before the pump
   status_timer_.stop();
   autosave_timer_.stop();
+  // The document is a child: QWidget's destructor deletes it after this class is gone and
+  // perhaps after the Edit menu's actions. Clearing its undo stack then emits indexChanged,
+  // whose handlers here would write to those freed actions.
+  document_->undoStack()->disconnect(this);
+  document_->disconnect(this);
 }
 
 void MainWindow::createPanels(const std::vector<PanelSpec>& specs) {
