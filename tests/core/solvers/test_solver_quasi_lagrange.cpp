@@ -15,6 +15,7 @@
 #include "core/model/sample_models.hpp"
 #include "core/solvers/quasi_lagrange_solver.hpp"
 #include "model_variants.hpp"
+#include "solver_problems.hpp"
 #include "test_support.hpp"
 
 using namespace vms;
@@ -25,12 +26,6 @@ MatX quantity(const ForwardDynamicsSolver& solver, const std::string& name) {
   for (const SolverQuantity& q : solver.intermediates())
     if (q.name == name) return q.value;
   throw std::runtime_error("no intermediate quantity '" + name + "'");
-}
-
-VecX accelerations(const Model& m, const Data& data) {
-  VecX a(m.nv);
-  a << m.base_basis.transpose() * data.base_twist_dot, data.qdd;
-  return a;
 }
 
 Model randomModel(BaseType base, int bodies, bool chain, std::uint64_t seed, bool gravity) {
@@ -76,7 +71,8 @@ double errorAgainstAba(ForwardDynamicsSolver& solver, const Model& m, const Stat
   Data data(m), ref(m);
   solver.compute(m, data, s, in.tau, in.external);
   aba(m, ref, s, in.tau, in.external);
-  return test::relativeError(accelerations(m, data), accelerations(m, ref));
+  return test::relativeError(test::generalizedAccelerations(m, data),
+                             test::generalizedAccelerations(m, ref));
 }
 
 /// Largest relative error of a variant against aba over random trees of one vehicle type.
