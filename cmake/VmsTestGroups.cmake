@@ -9,9 +9,10 @@
 # Why: most of a test file's compile time is the instantiation of the same Eigen and QtTest
 # templates its neighbours instantiate too; one translation unit per group does that once.
 #
-# Rules for a test file (checked by the compiler): every #include at the top level of the file
-# (they are hoisted out of its namespace, before it), Q_DECLARE_METATYPE and specialisations
-# of Qt's or the standard library's templates in a header of tests/support/.
+# Rules for a test file: every #include at the start of a line, outside #if (those lines are
+# hoisted before its namespace; one left inside would declare its names in the namespace,
+# which usually fails to compile or link); Q_DECLARE_METATYPE and specialisations of Qt's or
+# the standard library's templates in a header of tests/support/.
 
 set(VMS_TEST_GROUP_SIZE 8 CACHE STRING "Test files compiled together in one executable")
 
