@@ -2,11 +2,15 @@
 
 #include <Eigen/SVD>
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
+#include "core/analysis/attitude_disturbance.hpp"
 #include "core/analysis/free_floating_reposition.hpp"
+#include "core/analysis/turn_sensitivity.hpp"
 #include "core/spatial/so3.hpp"
 
 namespace vms {
@@ -15,7 +19,11 @@ namespace {
 
 constexpr double kRepositionTolerance = 1e-12;
 constexpr double kDifferenceStep = 1e-6;  // in loop strength
-constexpr double kFirstStrength = 0.85;   // largest strength of the first guess
+// The fixed-step integration of a loop's turn and sensitivity: a step moves a joint by at most
+// this (rad), at least this many steps per leg.
+constexpr double kLoopJointStep = 0.02;
+constexpr int kLoopMinSteps = 8;
+constexpr double kFirstStrength = 0.85;  // largest strength of the first guess
 
 // A pair's loop at full strength: signed sides of q_i and q_j.
 struct PairLoop {
@@ -60,23 +68,129 @@ double room(const Model& model, int k, double q, double sign, double margin) {
   return std::max(0.0, r - margin);
 }
 
+// A loop's turn (body frame) and its sensitivity to the loop's strength.
+struct LoopTurn {
+  Quat turn = Quat::Identity();
+  Vec3 sensitivity = Vec3::Zero();
+};
+
+// The loop turns of one start configuration (vehicle at the identity, zero momentum), and
+// their sensitivity to the loop's strength.
+//
+// With sensitivities, a loop's turn and its sensitivity come from one pass along its legs at a
+// fixed step (kLoopJointStep): the turn by RKMK4 on SO(3), R' = R [w]x with w = D q', and
+// beside it the sensitivity. The loop at strength w is q0 + u Phi(s) with u = sqrt|w| and Phi
+// the unit loop (reversed for w < 0); eta, the body-frame sensitivity to u, obeys
+// eta' = -w x eta + D Phi' + W Phi (turn_sensitivity.hpp) and is integrated by classical RK4,
+// and xi = d/dw = eta(end) sign(w) / (2u). At w = 0 the loop's turn is
+// Exp(w a b F_ij + O(|w|^1.5)), so xi = a b F_ij.
+// Without (models with mimic joints, or the forward-difference Jacobian asked for), a loop's
+// turn is the adaptive free-floating reposition along its legs (pathRotation).
 class LoopTurns {
  public:
-  LoopTurns(const Model& model, const State& start) : model_(model), rest_(start) {
+  LoopTurns(const Model& model, const State& start, AttitudeLoopPlanOptions::Jacobian jacobian)
+      : model_(model), rest_(start), curvature_data_(model), curvature_(model) {
     rest_.base_orientation = Quat::Identity();
     rest_.base_position.setZero();
+    if (jacobian == AttitudeLoopPlanOptions::Jacobian::Sensitivity && !model.hasCouplings())
+      sensitivity_.emplace(model, rest_);
   }
 
+  bool hasSensitivity() const { return sensitivity_.has_value(); }
+
   // One loop's turn (body frame) at strength w.
-  Quat loop(const PairLoop& p, double w) const {
+  Quat loop(const PairLoop& p, double w) {
+    if (hasSensitivity()) return integrate(p, w, false).turn;
     std::vector<VecX> corners;
     appendLoopCorners(rest_.q, p, w, corners);
     return pathRotation(model_, rest_, corners, kRepositionTolerance);
   }
 
+  // One loop's turn and its sensitivity xi = d/dw (body frame: the turn at w + dw is
+  // turn Exp(xi dw + o(dw))); needs hasSensitivity().
+  LoopTurn loopWithSensitivity(const PairLoop& p, double w) { return integrate(p, w, true); }
+
  private:
+  LoopTurn integrate(const PairLoop& p, double w, bool with_sensitivity) {
+    LoopTurn out;
+    if (w == 0.0) {
+      if (with_sensitivity) {
+        curvature_.computeWithDerivatives(model_, curvature_data_, rest_);
+        out.sensitivity = p.a * p.b * curvature_.curvature(p.i, p.j);
+      }
+      return out;
+    }
+    const int n = model_.njoints;
+    const double u = std::sqrt(std::abs(w));
+    VecX di = VecX::Zero(n), dij = VecX::Zero(n), dj = VecX::Zero(n);
+    di[p.i] = dij[p.i] = p.a;
+    dj[p.j] = dij[p.j] = p.b;
+    const VecX origin = VecX::Zero(n);
+    const std::array<const VecX*, 5> offsets =
+        w > 0 ? std::array<const VecX*, 5>{&origin, &di, &dij, &dj, &origin}
+              : std::array<const VecX*, 5>{&origin, &dj, &dij, &di, &origin};
+    TurnSensitivity& sensitivity = *sensitivity_;
+    Mat3 R = Mat3::Identity();
+    Vec3 eta = Vec3::Zero();
+    VecX q(n), along(n);
+    // The rate w and the forcing D dq'/du + W dq/du at s along a leg.
+    struct Point {
+      Vec3 rate, forcing;
+    };
+    for (std::size_t leg = 0; leg < 4; ++leg) {
+      const VecX& from = *offsets[leg];
+      const VecX side = *offsets[leg + 1] - from;  // dq'/du; q' = u side
+      const VecX rate = u * side;
+      const int steps =
+          std::max(kLoopMinSteps,
+                   static_cast<int>(std::ceil(rate.lpNorm<Eigen::Infinity>() / kLoopJointStep)));
+      const double h = 1.0 / steps;
+      auto at = [&](double s) {
+        Point point;
+        along = from + s * side;  // dq/du
+        q = rest_.q + u * along;
+        if (with_sensitivity) {
+          sensitivity.evaluate(q, rate);
+          point.forcing.noalias() = sensitivity.disturbance() * side;
+          point.forcing.noalias() += sensitivity.W() * along;
+        } else {
+          sensitivity.evaluateRate(q, rate);
+        }
+        point.rate = sensitivity.rate();
+        return point;
+      };
+      // RKMK4 on SO(3): u' = J_r(u)^-1 w = J_l(-u)^-1 w.
+      auto dexp_inverse = [](const Vec3& v, const Vec3& rate_s) -> Vec3 {
+        return so3LeftJacobianInverse(-v) * rate_s;
+      };
+      Point start = at(0.0);
+      for (int k = 0; k < steps; ++k) {
+        const Point mid = at((k + 0.5) * h), end = at((k + 1.0) * h);
+        const Vec3 r1 = start.rate;
+        const Vec3 r2 = dexp_inverse(0.5 * h * r1, mid.rate);
+        const Vec3 r3 = dexp_inverse(0.5 * h * r2, mid.rate);
+        const Vec3 r4 = dexp_inverse(h * r3, end.rate);
+        R = R * so3Exp((h / 6.0) * (r1 + 2.0 * r2 + 2.0 * r3 + r4));
+        if (with_sensitivity) {
+          const Vec3 k1 = -start.rate.cross(eta) + start.forcing;
+          const Vec3 k2 = -mid.rate.cross(eta + 0.5 * h * k1) + mid.forcing;
+          const Vec3 k3 = -mid.rate.cross(eta + 0.5 * h * k2) + mid.forcing;
+          const Vec3 k4 = -end.rate.cross(eta + h * k3) + end.forcing;
+          eta += (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+        }
+        start = end;
+      }
+    }
+    out.turn = Quat(R).normalized();
+    out.sensitivity = eta * ((w > 0 ? 1.0 : -1.0) / (2.0 * u));
+    return out;
+  }
+
   const Model& model_;
   State rest_;
+  std::optional<TurnSensitivity> sensitivity_;
+  Data curvature_data_;
+  AttitudeDisturbance curvature_;
 };
 
 void checkArguments(const Model& model, const State& start, const std::vector<int>& joints,
@@ -126,8 +240,7 @@ struct LoopFamilyMember {
 struct StrengthSolution {
   VecX strengths;
   int repeats = 1, iterations = 0;
-  Vec3 repetition = Vec3::Zero();  // rotation vector of one repetition's turn
-  double residual = INFINITY;      // |m * (repetition - goal / m)|
+  double residual = INFINITY;  // |m * (repetition - goal / m)|
   bool converged = false;
   bool least_squares = false;  // stopped at a least-squares point inside the strength box
 };
@@ -135,7 +248,7 @@ struct StrengthSolution {
 // The strengths and repetitions for which one repetition of the family's loops (in order)
 // turns the vehicle by Exp(goal / m): first guess as if the turn were linear in the strengths,
 // then Newton (Gauss-Newton, step halving); a strength that would leave [-1, 1] raises m.
-StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFamilyMember>& family,
+StrengthSolution solveStrengths(LoopTurns& turns, const std::vector<LoopFamilyMember>& family,
                                 const Vec3& goal, const AttitudeLoopPlanOptions& options) {
   const int P = static_cast<int>(family.size());
   MatX T(3, P);
@@ -148,7 +261,10 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
   m = std::min(m, options.max_repeats);
   VecX w = (w_linear / m).cwiseMax(-1.0).cwiseMin(1.0);
 
+  // The loops' turns h_p (and sensitivities xi_p) at the strengths last evaluated.
   std::vector<Quat> h(static_cast<std::size_t>(P));
+  std::vector<Vec3> xi(static_cast<std::size_t>(P), Vec3::Zero());
+  const bool sensitivities = turns.hasSensitivity();
   auto loop = [&](int p, double strength) {
     return turns.loop(family[static_cast<std::size_t>(p)].loop, strength);
   };
@@ -158,7 +274,16 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
     return H;
   };
   auto evaluate = [&](const VecX& strengths) {
-    for (int p = 0; p < P; ++p) h[static_cast<std::size_t>(p)] = loop(p, strengths[p]);
+    for (int p = 0; p < P; ++p) {
+      const auto sp = static_cast<std::size_t>(p);
+      if (sensitivities) {
+        const LoopTurn t = turns.loopWithSensitivity(family[sp].loop, strengths[p]);
+        h[sp] = t.turn;
+        xi[sp] = t.sensitivity;
+      } else {
+        h[sp] = loop(p, strengths[p]);
+      }
+    }
     return quatLog(product(-1, Quat::Identity()));
   };
 
@@ -171,15 +296,28 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
     repetition = evaluate(w);
     r = repetition - per_repetition;
     bool on_bound = false;
-    MatX J(3, P);
+    Mat3X J(3, P);
     for (int it = 0; it < options.max_iterations; ++it, ++out.iterations) {
       if (r.norm() <= inner_tolerance) {
         out.converged = true;
         break;
       }
-      for (int p = 0; p < P; ++p) {
-        const double step = w[p] + kDifferenceStep <= 1.0 ? kDifferenceStep : -kDifferenceStep;
-        J.col(p) = (quatLog(product(p, loop(p, w[p] + step))) - repetition) / step;
+      if (sensitivities) {
+        // H = h_0 ... h_{P-1}; h_p -> h_p Exp(xi_p dw) moves H by Exp(B_p^T xi_p dw) on the
+        // right, B_p = h_{p+1} ... h_{P-1}, and d log H = J_r(log H)^-1 of that.
+        const Mat3 log_jacobian_inverse = so3LeftJacobianInverse(-repetition);
+        Mat3 after = Mat3::Identity();
+        for (int p = P - 1; p >= 0; --p) {
+          const auto sp = static_cast<std::size_t>(p);
+          const Vec3 moved = after.transpose() * xi[sp];
+          J.col(p).noalias() = log_jacobian_inverse * moved;
+          after = h[sp].toRotationMatrix() * after;
+        }
+      } else {
+        for (int p = 0; p < P; ++p) {
+          const double step = w[p] + kDifferenceStep <= 1.0 ? kDifferenceStep : -kDifferenceStep;
+          J.col(p) = (quatLog(product(p, loop(p, w[p] + step))) - repetition) / step;
+        }
       }
       Eigen::JacobiSVD<MatX> svd(J, Eigen::ComputeThinU | Eigen::ComputeThinV);
       svd.setThreshold(1e-9);
@@ -190,6 +328,7 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
       for (int halving = 0; halving < 30 && !accepted; ++halving, lambda *= 0.5) {
         const VecX trial = (w + lambda * delta).cwiseMax(-1.0).cwiseMin(1.0);
         const std::vector<Quat> kept = h;
+        const std::vector<Vec3> kept_xi = xi;
         const Vec3 trial_repetition = evaluate(trial);
         const Vec3 trial_r = trial_repetition - per_repetition;
         if (trial_r.norm() < r.norm()) {
@@ -200,6 +339,7 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
           accepted = true;
         } else {
           h = kept;
+          xi = kept_xi;
         }
       }
       if (!accepted) break;
@@ -220,7 +360,6 @@ StrengthSolution solveStrengths(const LoopTurns& turns, const std::vector<LoopFa
   }
   out.strengths = w;
   out.repeats = m;
-  out.repetition = repetition;
   out.residual = m * r.norm();
   return out;
 }
@@ -241,13 +380,31 @@ Quat pathRotation(const Model& model, const State& start, const std::vector<VecX
   return Quat(start.base_orientation.conjugate() * s.base_orientation).normalized();
 }
 
+LoopTurnSensitivity loopTurnSensitivity(const Model& model, const State& start,
+                                        const JointLoop& loop, double strength) {
+  if (!isHolonomic(model.base_type) || model.base_dof == 0)
+    throw std::invalid_argument("loop turn sensitivity: a " + toString(model.base_type) +
+                                " vehicle is not turned by joint loops alone");
+  if (model.hasCouplings())
+    throw std::invalid_argument(
+        "loop turn sensitivity: models with mimic joints are not supported");
+  const int n = model.njoints;
+  if (loop.first < 0 || loop.second < 0 || loop.first >= n || loop.second >= n ||
+      loop.first == loop.second || start.q.size() != n || !std::isfinite(strength))
+    throw std::invalid_argument("loop turn sensitivity: the loop does not fit the model");
+  LoopTurns turns(model, start, AttitudeLoopPlanOptions::Jacobian::Sensitivity);
+  const LoopTurn t = turns.loopWithSensitivity(
+      {loop.first, loop.second, loop.first_side, loop.second_side}, strength);
+  return {t.turn, t.sensitivity};
+}
+
 AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
                                   const std::vector<int>& joints, const Vec3& turn,
                                   const AttitudeLoopPlanOptions& options) {
   checkArguments(model, start, joints, turn, options);
   const bool z_only = turnsAboutZOnly(model.base_type);
   const Vec3 goal = z_only ? Vec3(0.0, 0.0, turn.z()) : turn;
-  const LoopTurns turns(model, start);
+  LoopTurns turns(model, start, options.jacobian);
   const VecX& q0 = start.q;
 
   // Every pair's full-size loop in each corner direction the joint limits leave room for.
@@ -307,9 +464,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
   plan.iterations = iterations;
   std::vector<PairLoop> pairs;
   for (const LoopFamilyMember& f : family) pairs.push_back(f.loop);
-  const Vec3 repetition = solution.repetition;
   plan.repeats = m;
-  plan.achieved = m * repetition;
   for (int p = 0; p < P; ++p) {
     if (w[p] == 0.0) continue;
     const PairLoop& pl = pairs[static_cast<std::size_t>(p)];
@@ -319,12 +474,19 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
     plan.max_excursion = std::max({plan.max_excursion, u * std::abs(pl.a), u * std::abs(pl.b)});
   }
   plan.corners.push_back(q0);
-  for (int k = 0; k < m; ++k)
-    for (int p = 0; p < P; ++p)
-      appendLoopCorners(q0, pairs[static_cast<std::size_t>(p)], w[p], plan.corners);
+  for (int p = 0; p < P; ++p)
+    appendLoopCorners(q0, pairs[static_cast<std::size_t>(p)], w[p], plan.corners);
+  const std::vector<VecX> one_repetition = plan.corners;
+  for (int k = 1; k < m; ++k)
+    plan.corners.insert(plan.corners.end(), one_repetition.begin() + 1, one_repetition.end());
 
+  // The path's net rotation: each repetition starts and ends at q0, and the vehicle's turn
+  // along a joint path does not depend on its attitude (body frame), so it is H^m with H one
+  // repetition's turn, integrated by the adaptive reposition.
   bool legs_converged = true;
-  const Quat net = pathRotation(model, start, plan.corners, kRepositionTolerance, &legs_converged);
+  const Quat H = pathRotation(model, start, one_repetition, kRepositionTolerance, &legs_converged);
+  plan.achieved = m * quatLog(H);
+  const Quat net = quatExp(plan.achieved);
   plan.error = net.angularDistance(quatExp(turn));
   plan.reached = legs_converged && plan.error <= options.tolerance;
   if (!plan.reached) {

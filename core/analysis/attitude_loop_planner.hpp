@@ -16,10 +16,17 @@
 //    one repetition H(w) (vehicle body frame, R0^T R_end: independent of the start attitude)
 //    must then be Exp(turn / m), so that H^m = Exp(turn);
 //  - m and the first strengths come from the full-size loops' turns (as if the turn were
-//    linear in w), then Newton on w (Jacobian by finite differences, each turn integrated by
-//    freeFloatingReposition; Gauss-Newton with the minimum-norm step when there are more
-//    loops than rotation axes, step halving when the residual does not fall); a strength
-//    that would leave [-1, 1] raises m;
+//    linear in w), then Newton on w (Gauss-Newton with the minimum-norm step when there are
+//    more loops than rotation axes, step halving when the residual does not fall); a strength
+//    that would leave [-1, 1] raises m. Each loop's turn and its sensitivity to w are
+//    integrated together along its legs at a fixed step (RKMK4 and RK4, the forcing term from
+//    the analytic inverse-dynamics derivatives: turn_sensitivity.hpp), and the Jacobian's column
+//    of a loop is its sensitivity carried through the loops after it and the logarithm. Models
+//    with mimic joints (and Jacobian::ForwardDifferences) integrate each turn by
+//    freeFloatingReposition and take forward differences;
+//  - the path's net turn, which `error` and `reached` report, is one repetition's turn
+//    integrated by freeFloatingReposition to the power m (each repetition starts at q0, and the
+//    turn along a joint path does not depend on the vehicle's attitude);
 //  - when one loop per pair does not generate the turn of a free vehicle (two joints give one
 //    pair, whose best loop turns it about one axis), every corner direction of every pair gets
 //    a loop: a pair's four loops around the start turn the vehicle about different axes.
@@ -41,6 +48,10 @@ struct AttitudeLoopPlanOptions {
   double limit_margin = 0.01;  // rad kept from each joint limit
   int max_repeats = 200;       // most repetitions of the loop sequence
   int max_iterations = 40;     // Newton iterations per repetition count
+  // The Newton Jacobian: from the loops' attitude sensitivities (forward differences for
+  // models with mimic joints), or by forward differences of the loops' turns (for comparison).
+  enum class Jacobian { Sensitivity, ForwardDifferences };
+  Jacobian jacobian = Jacobian::Sensitivity;
 };
 
 /// One rectangular loop from the start configuration q0: q_first moves by `first_side`, then
@@ -78,5 +89,20 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
 /// `converged` (if given) is cleared when a leg did not converge.
 Quat pathRotation(const Model& model, const State& start, const std::vector<VecX>& corners,
                   double tolerance = 1e-12, bool* converged = nullptr);
+
+/// A loop's turn h(w) at strength w (body frame) and its sensitivity xi to the strength:
+/// h(w + dw) = h(w) Exp(xi dw + o(dw)).
+struct LoopTurnSensitivity {
+  Quat turn = Quat::Identity();
+  Vec3 sensitivity = Vec3::Zero();
+};
+
+/// The turn of `loop` (from the configuration of `start`, at rest) at strength w, where the loop
+/// has both sides scaled by sqrt|w| and is traversed backwards for w < 0, with its sensitivity:
+/// the planner's own fixed-step integration of the loop (the turn to about 1e-10 rad) and its
+/// Jacobian column before the loops after it. Throws std::invalid_argument as planAttitudeTurn
+/// for the vehicle, and for models with mimic joints.
+LoopTurnSensitivity loopTurnSensitivity(const Model& model, const State& start,
+                                        const JointLoop& loop, double strength);
 
 }  // namespace vms

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/algorithms/rnea_derivatives.hpp"
 #include "core/analysis/attitude_disturbance.hpp"
+#include "core/analysis/turn_sensitivity.hpp"
 #include "core/spatial/so3.hpp"
 
 namespace vms {
@@ -69,61 +69,26 @@ Vec3 integrateTurn(TurnRate& rate, const LeastDisturbancePath& path, int steps) 
 
 using Mat3Xd = Eigen::Matrix<double, 3, Eigen::Dynamic>;
 
-// At s: the vehicle's rate w = D q', D, and W = d(D q')/dq at fixed q' (3 x n), from the
-// analytic inverse-dynamics derivatives.
-class TurnSensitivity {
+// At s along the path: the vehicle's rate w = D q', D, and W = d(D q')/dq at fixed q'.
+class PathTurnSensitivity {
  public:
-  TurnSensitivity(const Model& model, const State& state)
-      : model_(model),
-        data_(model),
-        id_data_(model),
-        disturbance_(model),
-        derivatives_(model),
-        state_(state),
-        still_(state),
-        W_(3, model.njoints),
-        momentum_rate_(model.base_dof, model.njoints) {
-    still_.base_twist.setZero();
-    still_.qd.setZero();
-  }
+  PathTurnSensitivity(const Model& model, const State& state) : sensitivity_(model, state) {}
 
   void evaluate(const LeastDisturbancePath& path, double s, Vec3& w, Mat3Xd& D) {
-    const int b = model_.base_dof, n = model_.njoints;
-    const int t = derivatives_.tangentDof();
-    state_.q = path.at(s);
-    const VecX qd = path.derivative(s);
-    disturbance_.compute(model_, data_, state_);
-    D = disturbance_.matrix();
-    w.noalias() = D * qd;
-    // d(M nu)/dq with nu = [nu_b; q'] as the acceleration of a still system, less gravity's.
-    still_.q = state_.q;
-    const VecX nu_b = -disturbance_.connection() * qd;
-    const Vec6 twist_dot = model_.base_basis * nu_b;
-    derivatives_.compute(model_, id_data_, still_, twist_dot, qd);
-    momentum_rate_ = derivatives_.dtauDq().block(0, t, b, n);
-    if (!model_.gravity.isZero(0.0)) {
-      derivatives_.compute(model_, id_data_, still_, Vec6::Zero(), VecX::Zero(n));
-      momentum_rate_ -= derivatives_.dtauDq().block(0, t, b, n);
-    }
-    data_.base_reduced_llt.solveInPlace(momentum_rate_);  // Mbb^-1 (d(M nu)/dq)_b
-    W_.noalias() = -model_.base_basis.bottomRows<3>() * momentum_rate_;
+    sensitivity_.evaluate(path.at(s), path.derivative(s));
+    w = sensitivity_.rate();
+    D = sensitivity_.disturbance();
   }
-  const Mat3Xd& W() const { return W_; }
+  const Mat3Xd& W() const { return sensitivity_.W(); }
 
  private:
-  const Model& model_;
-  Data data_, id_data_;
-  AttitudeDisturbance disturbance_;
-  InverseDynamicsDerivatives derivatives_;
-  State state_, still_;
-  Mat3Xd W_;
-  MatX momentum_rate_;
+  TurnSensitivity sensitivity_;
 };
 
 // The net turn r and its Jacobian: R by RKMK4 as integrateTurn, the sensitivity
 // S = d eta/dc by classical RK4 on S' = -[w]x S + D Phi'(s) + W Phi(s), Phi the coefficients'
 // shapes, then J = J_r(r)^-1 S(1).
-Vec3 integrateTurnWithJacobian(TurnSensitivity& sensitivity, const LeastDisturbancePath& path,
+Vec3 integrateTurnWithJacobian(PathTurnSensitivity& sensitivity, const LeastDisturbancePath& path,
                                int steps, Mat3Xd& J) {
   const Eigen::Index K = path.coefficients.rows();
   const Eigen::Index p = path.coefficients.size();
@@ -196,7 +161,7 @@ Eigen::Matrix<double, 3, Eigen::Dynamic> vehicleTurnJacobian(
   const Eigen::Index p = path.coefficients.size();
   Mat3Xd J(3, p);
   if (method == LeastDisturbanceOptions::Jacobian::Sensitivity) {
-    TurnSensitivity sensitivity(model, state);
+    PathTurnSensitivity sensitivity(model, state);
     integrateTurnWithJacobian(sensitivity, path, steps, J);
     return J;
   }
@@ -245,7 +210,7 @@ LeastDisturbancePath planLeastDisturbancePath(const Model& model, const State& s
   path.coefficients = MatX::Zero(options.modes, m);
 
   TurnRate rate(model, state);
-  TurnSensitivity sensitivity(model, state);
+  PathTurnSensitivity sensitivity(model, state);
   path.straight_turn = integrateTurn(rate, path, options.steps);
   Vec3 r = path.straight_turn;
   const Eigen::Index p = path.coefficients.size();

@@ -15,11 +15,15 @@
 //  - out of reach: an x turn of the planar vehicle (nearest: its z part), a turn with an x
 //    part for the spatial arm's two parallel pitch joints (nearest: its y part, the turn the
 //    path makes);
+//  - the loops' sensitivities to their strengths against central differences of the
+//    reposition's turns, and the planner with them against the planner with forward differences
+//    (same loops; both times printed);
 //  - refusals: fixed, translating and nonholonomic vehicles, a zero turn, one joint, a
 //    repeated joint, a start that moves.
 // VMS_RELEASE_ONLY (tests/CMakeLists.txt): many plans, each with its Newton steps on simulated
 // loops (157 s under the sanitizers); the planner's code is stepped there by
 // test_attitude_plan_mujoco.
+#include <QElapsedTimer>
 #include <cmath>
 
 #include "core/analysis/attitude_disturbance.hpp"
@@ -101,6 +105,8 @@ class TestAttitudePlanner : public QObject {
   void jointLimitsShrinkAndRepeatTheLoops();
   void smallTurnFollowsTheCurvature();
   void outOfReachGivesTheNearestTurn();
+  void loopSensitivityMatchesCentralDifferences();
+  void sensitivityJacobianPlansTheSameTurnFaster();
   void refusals();
 };
 
@@ -275,6 +281,109 @@ void TestAttitudePlanner::outOfReachGivesTheNearestTurn() {
     const Quat net = integratedTurn(m, start, plan.corners);
     QVERIFY(net.angularDistance(quatExp(plan.achieved)) <= 1e-6);
     QVERIFY(std::abs(plan.error - net.angularDistance(quatExp(target))) <= 1e-9);
+  }
+}
+
+void TestAttitudePlanner::loopSensitivityMatchesCentralDifferences() {
+  // xi = d/dw of a loop's turn (body frame) against central differences of the integrated
+  // loop, log(h(w)^-1 h(w + d)) - log(h(w)^-1 h(w - d)) over 2d at d = 1e-5 (the legs
+  // integrated to 1e-13), on both systems from bent arms, forwards and backwards, with and
+  // without gravity (which does not turn a zero-momentum system: W subtracts it).
+  struct Case {
+    std::string file;
+    JointLoop loop;
+    double w;
+    bool gravity;
+  };
+  const std::vector<Case> cases = {
+      {kPlanar, {0, 1, 1.2, -0.9}, 0.6, false},  {kPlanar, {1, 2, 0.8, 1.1}, -0.35, false},
+      {kPlanar, {0, 2, -1.0, 0.7}, 0.02, true},  {kSpatial, {0, 1, 1.1, 0.9}, 0.8, false},
+      {kSpatial, {1, 2, -0.7, 1.3}, -0.5, true}, {kSpatial, {0, 2, 0.9, -1.2}, 0.1, false}};
+  for (const Case& c : cases) {
+    Model m = loadModel(c.file);
+    if (c.gravity) m.gravity = Vec3(0.0, -3.0, -9.81);
+    State start = State::neutral(m);
+    for (int k = 0; k < m.njoints; ++k) start.q[k] = 0.3 - 0.2 * k;
+    const auto corners = [&](double w) {
+      const double u = std::sqrt(std::abs(w));
+      VecX a = start.q, ab = start.q, b = start.q;
+      a[c.loop.first] += u * c.loop.first_side;
+      ab[c.loop.first] += u * c.loop.first_side;
+      ab[c.loop.second] += u * c.loop.second_side;
+      b[c.loop.second] += u * c.loop.second_side;
+      return w > 0 ? std::vector<VecX>{a, ab, b, start.q} : std::vector<VecX>{b, ab, a, start.q};
+    };
+    const auto turn = [&](double w) { return pathRotation(m, start, corners(w), 1e-13); };
+    const double d = 1e-5;
+    const Quat h = turn(c.w);
+    const Vec3 differences =
+        (quatLog(h.conjugate() * turn(c.w + d)) - quatLog(h.conjugate() * turn(c.w - d))) / (2 * d);
+    const LoopTurnSensitivity fixed_step = loopTurnSensitivity(m, start, c.loop, c.w);
+    const Vec3& xi = fixed_step.sensitivity;
+    const double error = (xi - differences).norm() / differences.norm();
+    const double turn_error = fixed_step.turn.angularDistance(h);
+    qInfo(
+        "%s, joints %d-%d, w = %g%s: |xi| = %.4g rad, relative difference %.2e; turn %.4g rad, "
+        "%.2e rad from the reposition's",
+        m.description.name.c_str(), c.loop.first + 1, c.loop.second + 1, c.w,
+        c.gravity ? ", gravity" : "", xi.norm(), error,
+        2 * std::acos(std::min(1.0, std::abs(h.w()))), turn_error);
+    QVERIFY(differences.norm() > 1e-3);
+    QVERIFY2(error < 1e-6, qPrintable(QString::number(error)));
+    QVERIFY2(turn_error < 1e-9, qPrintable(QString::number(turn_error)));
+  }
+  // At w = 0 the sensitivity is the curvature times the full loop's area, the limit of the
+  // integrated sensitivities from either side (which differ from it by O(sqrt|w|)).
+  const Model m = loadModel(kSpatial);
+  State start = State::neutral(m);
+  start.q << 0.2, 0.6, -0.4, 0.0, 0.0, 0.0;
+  const JointLoop loop{0, 1, 1.1, 0.9};
+  const Vec3 at_zero = loopTurnSensitivity(m, start, loop, 0.0).sensitivity;
+  for (double w : {1e-6, -1e-6, 1e-8}) {
+    const Vec3 xi = loopTurnSensitivity(m, start, loop, w).sensitivity;
+    const double gap = (xi - at_zero).norm() / at_zero.norm();
+    qInfo("w = %g: relative gap to the curvature's %.2e", w, gap);
+    QVERIFY(gap < 20 * std::sqrt(std::abs(w)));
+  }
+}
+
+void TestAttitudePlanner::sensitivityJacobianPlansTheSameTurnFaster() {
+  // The planner with the loops' sensitivities and with forward differences of the loops' turns
+  // (its earlier Jacobian) plans the same path: same loops, sides within 1e-6 rad.
+  struct Case {
+    std::string file;
+    std::vector<int> joints;
+    Vec3 turn;
+  };
+  const std::vector<Case> cases = {{kPlanar, {0, 1, 2}, Vec3(0, 0, -0.5)},
+                                   {kSpatial, {0, 1, 2}, Vec3(0.1, -0.15, 0.2)},
+                                   {kSpatial, {0, 1}, Vec3(0.3, 0.0, 0.0)}};
+  for (const Case& c : cases) {
+    const Model m = loadModel(c.file);
+    const State start = State::neutral(m);
+    AttitudeLoopPlanOptions sensitivity, differences;
+    differences.jacobian = AttitudeLoopPlanOptions::Jacobian::ForwardDifferences;
+    QElapsedTimer clock;
+    clock.start();
+    const AttitudeLoopPlan a = planAttitudeTurn(m, start, c.joints, c.turn, sensitivity);
+    const double t_sensitivity = clock.nsecsElapsed() * 1e-9;
+    clock.restart();
+    const AttitudeLoopPlan b = planAttitudeTurn(m, start, c.joints, c.turn, differences);
+    const double t_differences = clock.nsecsElapsed() * 1e-9;
+    qInfo(
+        "%s, turn (%g, %g, %g): sensitivity %.3f s (%d Newton iterations), forward differences "
+        "%.3f s (%d): %.2f times faster",
+        m.description.name.c_str(), c.turn.x(), c.turn.y(), c.turn.z(), t_sensitivity, a.iterations,
+        t_differences, b.iterations, t_differences / t_sensitivity);
+    QVERIFY2(a.reached && b.reached, (a.message + b.message).c_str());
+    QCOMPARE(a.repeats, b.repeats);
+    QCOMPARE(a.loops.size(), b.loops.size());
+    for (std::size_t l = 0; l < a.loops.size(); ++l) {
+      QCOMPARE(a.loops[l].first, b.loops[l].first);
+      QCOMPARE(a.loops[l].second, b.loops[l].second);
+      QVERIFY(std::abs(a.loops[l].first_side - b.loops[l].first_side) <= 1e-6);
+      QVERIFY(std::abs(a.loops[l].second_side - b.loops[l].second_side) <= 1e-6);
+    }
   }
 }
 
