@@ -16,13 +16,23 @@ import time
 
 
 def execute(path, timeout):
+    import tempfile
+
     import nbformat
     from nbclient import NotebookClient
+    from traitlets.config import Config
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
-    client.execute()
+    # The kernel talks over Unix sockets in a folder of its own: TCP ports are picked free and
+    # only then bound by the kernel, so notebooks run in parallel (ctest -j) could take each
+    # other's ("Address already in use").
+    with tempfile.TemporaryDirectory(prefix="vms-kernel-") as sockets:
+        config = Config()
+        config.KernelManager.transport = "ipc"
+        config.KernelManager.ip = os.path.join(sockets, "kernel")
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", config=config,
+                                resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+        client.execute()
     return nb
 
 
