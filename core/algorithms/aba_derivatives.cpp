@@ -255,6 +255,86 @@ struct BaseWrenchRows {
   const Mat6X* basis;
   Row operator()(int r) const { return loadRow<Row>(basis->col(r).data(), 6); }
 };
+
+// out = -(A1 B1 + A2 B2), all row-major: A1 rows x k1, B1 k1 x cols, A2 rows x k2, B2 k2 x
+// cols (M^-1 dtau/dx with M^-1's columns in two parts, the vehicle's and the joints').
+struct ProductTerms {
+  const double* A1;
+  Eigen::Index a1_stride;
+  int k1;
+  const double* B1;
+  Eigen::Index b1_stride;
+  const double* A2;
+  Eigen::Index a2_stride;
+  int k2;
+  const double* B2;
+  Eigen::Index b2_stride;
+};
+
+// Rows [i, i + Rows) of out over one panel of up to 8 * Blocks columns starting at column c0
+// (`last` lanes in its last block): the panel's rows of out stay in registers while k runs,
+// several rows at a time for independent accumulations.
+template <int Blocks, int Rows>
+VMS_INLINE void negatedProductRows(const ProductTerms& t, int i, int c0, int last, double* out,
+                                   Eigen::Index out_stride) {
+  Lanes8 x[Rows][Blocks] = {};
+  const auto accumulate = [&](const double* A, Eigen::Index a_stride, int k_count,
+                              const double* B, Eigen::Index b_stride) {
+    for (int k = 0; k < k_count; ++k) {
+      const double* b = B + k * b_stride + c0;
+      Lanes8 v[Blocks];
+#pragma GCC unroll 4
+      for (int j = 0; j < Blocks; ++j) loadRow(b + 8 * j, j + 1 < Blocks ? 8 : last, v[j]);
+#pragma GCC unroll 4
+      for (int p = 0; p < Rows; ++p) {
+        const double s = A[(i + p) * a_stride + k];
+#pragma GCC unroll 4
+        for (int j = 0; j < Blocks; ++j) x[p][j] -= s * v[j];
+      }
+    }
+  };
+  accumulate(t.A1, t.a1_stride, t.k1, t.B1, t.b1_stride);
+  accumulate(t.A2, t.a2_stride, t.k2, t.B2, t.b2_stride);
+#pragma GCC unroll 4
+  for (int p = 0; p < Rows; ++p)
+#pragma GCC unroll 4
+    for (int j = 0; j < Blocks; ++j)
+      storeRow(out + (i + p) * out_stride + c0 + 8 * j, x[p][j], j + 1 < Blocks ? 8 : last);
+}
+
+// Four rows at a time for panels of one or two blocks, two for wider ones: 8 accumulations in
+// flight, enough to cover the multiply-add latency.
+template <int Blocks>
+void negatedProductPanel(const ProductTerms& t, int rows, int c0, int width, double* out,
+                         Eigen::Index out_stride) {
+  constexpr int kRows = Blocks <= 2 ? 4 : 2;
+  const int last = width - 8 * (Blocks - 1);
+  int i = 0;
+  for (; i + kRows <= rows; i += kRows)
+    negatedProductRows<Blocks, kRows>(t, i, c0, last, out, out_stride);
+  for (; i < rows; ++i) negatedProductRows<Blocks, 1>(t, i, c0, last, out, out_stride);
+}
+
+void negatedProduct(const ProductTerms& t, int rows, int cols, double* out,
+                    Eigen::Index out_stride) {
+  for (int c0 = 0; c0 < cols; c0 += 32) {
+    const int width = std::min(32, cols - c0);
+    switch ((width + 7) / 8) {
+      case 1:
+        negatedProductPanel<1>(t, rows, c0, width, out, out_stride);
+        break;
+      case 2:
+        negatedProductPanel<2>(t, rows, c0, width, out, out_stride);
+        break;
+      case 3:
+        negatedProductPanel<3>(t, rows, c0, width, out, out_stride);
+        break;
+      default:
+        negatedProductPanel<4>(t, rows, c0, width, out, out_stride);
+        break;
+    }
+  }
+}
 }  // namespace
 
 ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_(model) {
@@ -275,13 +355,19 @@ ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_
     for (int c : model.children[i]) keeps_accel_[i] = keeps_accel_[i] || c != i + 1;
   for (int i = 1; i < n; ++i) body_order_ = body_order_ && model.joint_index[i] == i - 1;
   padded_ = RowMatX::Zero(nv, kBlock);
+  const Mat6X& T = model.base_basis;
+  dense_products_ = nv <= kDenseProductMaxDof &&
+                    (b == 0 || (T.transpose() * T).isIdentity(0.0));
+  base_identity_ = b == 6 && T.isIdentity(0.0);
+  vehicle_rows_ = RowMatX::Zero(6, std::max(id_.tangentDof() + model.njoints, nv));
+
 }
 
 void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
                                          const Eigen::Ref<const VecX>& tau,
                                          const ExternalForces& external) {
   aba(model, data, state, tau, external);
-  const int b = model.base_dof, nj = model.njoints;
+  const int b = model.base_dof, nj = model.njoints, nv = model.nv;
   nudot_.head(b).noalias() = model.base_basis.transpose() * data.base_twist_dot;
   nudot_.tail(nj) = data.qdd;
   id_.computeFromMotion(model, data, external);
@@ -292,22 +378,6 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   const RowMatX& dtau_dq = id_.dtauDq();
   const RowMatX& dtau_dv = id_.dtauDv();
   const int n = model.nbodies;
-  solveColumns(
-      model, data,
-      [&](int c0, int width, auto row) {
-        using Row = decltype(row);
-        return std::pair(MatrixRows<Row>{dtau_dq.data() + c0, dtau_dq.outerStride(), width, -1.0},
-                         n - 1);
-      },
-      static_cast<int>(dtau_dq.cols()), ddq_dq_);
-  solveColumns(
-      model, data,
-      [&](int c0, int width, auto row) {
-        using Row = decltype(row);
-        return std::pair(MatrixRows<Row>{dtau_dv.data() + c0, dtau_dv.outerStride(), width, -1.0},
-                         n - 1);
-      },
-      static_cast<int>(dtau_dv.cols()), ddq_dv_);
   // In body order, the bodies after a block's last joint column carry no force in the block.
   solveColumns(
       model, data,
@@ -324,6 +394,44 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
         return std::pair(BaseWrenchRows<Row>{&model.base_basis}, 0);
       },
       6, ddq_dbase_wrench_);
+  if (dense_products_) {
+    // M^-1 = [W T, joint columns] with W the vehicle-wrench columns (T^T T = I), so
+    // M^-1 X = W (T X_b) + M^-1_joints X_j; out = -M^-1 X[:, c0, c0 + width).
+    const auto product = [&](const RowMatX& X, int c0, int width, double* out,
+                             Eigen::Index out_stride) {
+      const double* top = X.data() + c0;
+      Eigen::Index top_stride = X.outerStride();
+      if (!base_identity_) {
+        vehicle_rows_.leftCols(width).noalias() = model.base_basis * X.block(0, c0, b, width);
+        top = vehicle_rows_.data();
+        top_stride = vehicle_rows_.outerStride();
+      }
+      const ProductTerms terms{ddq_dbase_wrench_.data(), ddq_dbase_wrench_.outerStride(),
+                               base_identity_ ? b : 6, top, top_stride, ddq_dtau_.data(),
+                               ddq_dtau_.outerStride(), nj, X.data() + b * X.outerStride() + c0,
+                               X.outerStride()};
+      negatedProduct(terms, nv, width, out, out_stride);
+    };
+    product(dtau_dq, 0, static_cast<int>(dtau_dq.cols()), ddq_dq_.data(), ddq_dq_.outerStride());
+    product(dtau_dv, 0, static_cast<int>(dtau_dv.cols()), ddq_dv_.data(), ddq_dv_.outerStride());
+    return;
+  }
+  solveColumns(
+      model, data,
+      [&](int c0, int width, auto row) {
+        using Row = decltype(row);
+        return std::pair(MatrixRows<Row>{dtau_dq.data() + c0, dtau_dq.outerStride(), width, -1.0},
+                         n - 1);
+      },
+      static_cast<int>(dtau_dq.cols()), ddq_dq_);
+  solveColumns(
+      model, data,
+      [&](int c0, int width, auto row) {
+        using Row = decltype(row);
+        return std::pair(MatrixRows<Row>{dtau_dv.data() + c0, dtau_dv.outerStride(), width, -1.0},
+                         n - 1);
+      },
+      static_cast<int>(dtau_dv.cols()), ddq_dv_);
 }
 
 void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data) {

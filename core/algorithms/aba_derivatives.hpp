@@ -62,6 +62,14 @@ class ForwardDynamicsDerivatives {
   std::vector<char> keeps_accel_;
   bool body_order_ = true;  // joint_index[i] == i - 1: a joint column's body is column + 1
   RowMatX padded_;          // nv x kBlock, for solveInertia's column-major right-hand sides
+  // Up to this many degrees of freedom, M^-1 dtau/dx is the dense product with M^-1 (its
+  // columns solved first): about nv^2 multiply-adds per column against about 24 per body per
+  // column for the articulated solve, and independent where the solve's body-to-body steps
+  // wait on each other. Needs orthonormal vehicle basis columns (T^T T = I).
+  static constexpr int kDenseProductMaxDof = 24;
+  bool dense_products_ = false;
+  bool base_identity_ = false;  // T = I (a free vehicle)
+  RowMatX vehicle_rows_;        // T X_b, 6 x columns
 
   void factorise(const Model& model, const Data& data);
   template <typename Row, typename Rows>
