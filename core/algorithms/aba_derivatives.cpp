@@ -439,16 +439,22 @@ void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data)
   for (int i = 1; i < n; ++i) Dinv_[i] = 1.0 / data.D[i];
   if (b == 0) return;
   double A[6][6];  // S0^T IA_0 S0, lower triangle
-  for (int c = 0; c < b; ++c) {
-    const Vec6 S = data.S0.col(c);
-    const Vec6 IS = data.IA[0] * S;
-    for (int r = c; r < b; ++r) A[r][c] = data.S0.col(r).dot(IS);
-  }
   double K[6][6];
-  if (b == 6)
+  if (b == 6) {
+    const Eigen::Map<const Mat6> S0(data.S0.data());
+    const Mat6 IS = data.IA[0] * S0;
+    const Mat6 SIS = S0.transpose() * IS;
+    for (int c = 0; c < 6; ++c)
+      for (int r = c; r < 6; ++r) A[r][c] = SIS(r, c);
     invertSpd6(A, K);
-  else
+  } else {
+    for (int c = 0; c < b; ++c) {
+      const Vec6 S = data.S0.col(c);
+      const Vec6 IS = data.IA[0] * S;
+      for (int r = c; r < b; ++r) A[r][c] = data.S0.col(r).dot(IS);
+    }
     invertSpd(A, b, K);
+  }
   for (int r = 0; r < b; ++r)
     for (int c = 0; c < b; ++c) base_inverse_(r, c) = K[r][c];
 }

@@ -459,6 +459,13 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   // gamma = -xi x v_0, P_k [gamma; xi]: combinations of the rows of Xq and Xv (column c a
   // vehicle column).
   double Xq[12][8] = {}, Xv[12][8] = {};
+  // S0^T and [S0_r x* h]^T as 6x6 (rows past b zero): the vehicle's rows of a vector in one
+  // product each.
+  Mat6 S0T = Mat6::Zero(), SxhT = Mat6::Zero();
+  for (int r = 0; r < b; ++r) {
+    S0T.row(r) = data.S0.col(r).transpose();
+    SxhT.row(r) = crossF(data.S0.col(r), h_[0]).transpose();
+  }
   for (int c = 0; c < t; ++c) {
     const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
     const Vec6 xixag = crossM(xi, a_g);
@@ -466,18 +473,18 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     // (Icrb S0_r)^T (xi x a_g) + (S0_r x* Fe)^T xi = S0_r^T (Icrb (xi x a_g) + xi x* Fe).
     Vec6 f = times(Icrb0, xixag);
     if (has_external) f += crossF(xi, Fe_[0]);
-    for (int r = 0; r < b; ++r) dtau_dq_(r, c) = data.S0.col(r).dot(f);
+    const Vec6 rows = times(S0T, f);
+    for (int r = 0; r < b; ++r) dtau_dq_(r, c) = rows[r];
   }
   // The vehicle's velocity rows: (Ic S0)^T gamma + G0^T xi with G0 = B S0 - S0 x* h.
-  Vec6 Sxh[6];
-  for (int r = 0; r < b; ++r) Sxh[r] = crossF(data.S0.col(r), h_[0]);
   for (int c = 0; c < b; ++c) {
     const Vec6 xi = data.S0.col(c);
     const Vec6 gamma = -crossM(xi, data.v[0]);
     for (int m = 0; m < 6; ++m) Xv[m][c] = gamma[m], Xv[6 + m][c] = xi[m];
     Vec6 f = times(Ic0, gamma);
     f += times(B_[0], xi);
-    for (int r = 0; r < b; ++r) dtau_dv_(r, c) = data.S0.col(r).dot(f) - xi.dot(Sxh[r]);
+    const Vec6 rows = times(S0T, f) - times(SxhT, xi);
+    for (int r = 0; r < b; ++r) dtau_dv_(r, c) = rows[r];
   }
   // The vehicle's rows against the joints: S0^T D, S0^T E and S0^T F1 (between the writes of
   // Xq and Xv and their reads).
@@ -489,8 +496,8 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
       combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
       combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
       combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
-      const Vec6 F1 = times(Ic0, S0.col(r));
-      for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = S0.col(c).dot(F1);
+      const Vec6 F1 = times(S0T, times(Ic0, S0.col(r)));
+      for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = F1[c];
     }
   }
   for (int k = 0; k < nj; ++k) {
