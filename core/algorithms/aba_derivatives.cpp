@@ -278,8 +278,8 @@ template <int Blocks, int Rows>
 VMS_INLINE void negatedProductRows(const ProductTerms& t, int i, int c0, int last, double* out,
                                    Eigen::Index out_stride) {
   Lanes8 x[Rows][Blocks] = {};
-  const auto accumulate = [&](const double* A, Eigen::Index a_stride, int k_count,
-                              const double* B, Eigen::Index b_stride) {
+  const auto accumulate = [&](const double* A, Eigen::Index a_stride, int k_count, const double* B,
+                              Eigen::Index b_stride) {
     for (int k = 0; k < k_count; ++k) {
       const double* b = B + k * b_stride + c0;
       Lanes8 v[Blocks];
@@ -356,11 +356,9 @@ ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_
   for (int i = 1; i < n; ++i) body_order_ = body_order_ && model.joint_index[i] == i - 1;
   padded_ = RowMatX::Zero(nv, kBlock);
   const Mat6X& T = model.base_basis;
-  dense_products_ = nv <= kDenseProductMaxDof &&
-                    (b == 0 || (T.transpose() * T).isIdentity(0.0));
+  dense_products_ = nv <= kDenseProductMaxDof && (b == 0 || (T.transpose() * T).isIdentity(0.0));
   base_identity_ = b == 6 && T.isIdentity(0.0);
   vehicle_rows_ = RowMatX::Zero(6, std::max(id_.tangentDof() + model.njoints, nv));
-
 }
 
 void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -378,42 +376,52 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   const RowMatX& dtau_dq = id_.dtauDq();
   const RowMatX& dtau_dv = id_.dtauDv();
   const int n = model.nbodies;
-  // In body order, the bodies after a block's last joint column carry no force in the block.
-  solveColumns(
-      model, data,
-      [&](int c0, int width, auto row) {
-        using Row = decltype(row);
-        return std::pair(IdentityRows<Row>{b + c0, width}, body_order_ ? c0 + width : n - 1);
-      },
-      nj, ddq_dtau_);
-  // No joint force: the first pass has nothing to carry.
-  solveColumns(
-      model, data,
-      [&](int, int, auto row) {
-        using Row = decltype(row);
-        return std::pair(BaseWrenchRows<Row>{&model.base_basis}, 0);
-      },
-      6, ddq_dbase_wrench_);
+  // M^-1's columns: the joints' (in body order, the bodies after a block's last joint column
+  // carry no force in the block) and the vehicle wrench's (no joint force: the first pass has
+  // nothing to carry).
+  const auto solveInverse = [&] {
+    solveColumns(
+        model, data,
+        [&](int c0, int width, auto row) {
+          using Row = decltype(row);
+          return std::pair(IdentityRows<Row>{b + c0, width}, body_order_ ? c0 + width : n - 1);
+        },
+        nj, ddq_dtau_);
+    solveColumns(
+        model, data,
+        [&](int, int, auto row) {
+          using Row = decltype(row);
+          return std::pair(BaseWrenchRows<Row>{&model.base_basis}, 0);
+        },
+        6, ddq_dbase_wrench_);
+  };
   if (dense_products_) {
+    solveInverse();
     // M^-1 = [W T, joint columns] with W the vehicle-wrench columns (T^T T = I), so
-    // M^-1 X = W (T X_b) + M^-1_joints X_j; out = -M^-1 X[:, c0, c0 + width).
-    const auto product = [&](const RowMatX& X, int c0, int width, double* out,
-                             Eigen::Index out_stride) {
-      const double* top = X.data() + c0;
+    // -M^-1 X = -(W (T X_b) + M^-1_joints X_j).
+    const auto product = [&](const RowMatX& X, RowMatX& out) {
+      const int width = static_cast<int>(X.cols());
+      const double* top = X.data();
       Eigen::Index top_stride = X.outerStride();
       if (!base_identity_) {
-        vehicle_rows_.leftCols(width).noalias() = model.base_basis * X.block(0, c0, b, width);
+        vehicle_rows_.leftCols(width).noalias() = model.base_basis * X.topRows(b);
         top = vehicle_rows_.data();
         top_stride = vehicle_rows_.outerStride();
       }
-      const ProductTerms terms{ddq_dbase_wrench_.data(), ddq_dbase_wrench_.outerStride(),
-                               base_identity_ ? b : 6, top, top_stride, ddq_dtau_.data(),
-                               ddq_dtau_.outerStride(), nj, X.data() + b * X.outerStride() + c0,
+      const ProductTerms terms{ddq_dbase_wrench_.data(),
+                               ddq_dbase_wrench_.outerStride(),
+                               base_identity_ ? b : 6,
+                               top,
+                               top_stride,
+                               ddq_dtau_.data(),
+                               ddq_dtau_.outerStride(),
+                               nj,
+                               X.data() + b * X.outerStride(),
                                X.outerStride()};
-      negatedProduct(terms, nv, width, out, out_stride);
+      negatedProduct(terms, nv, width, out.data(), out.outerStride());
     };
-    product(dtau_dq, 0, static_cast<int>(dtau_dq.cols()), ddq_dq_.data(), ddq_dq_.outerStride());
-    product(dtau_dv, 0, static_cast<int>(dtau_dv.cols()), ddq_dv_.data(), ddq_dv_.outerStride());
+    product(dtau_dq, ddq_dq_);
+    product(dtau_dv, ddq_dv_);
     return;
   }
   solveColumns(
@@ -432,6 +440,7 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
                          n - 1);
       },
       static_cast<int>(dtau_dv.cols()), ddq_dv_);
+  solveInverse();
 }
 
 void ForwardDynamicsDerivatives::factorise(const Model& model, const Data& data) {
