@@ -271,66 +271,126 @@ struct ProductTerms {
   Eigen::Index b2_stride;
 };
 
-// Rows [i, i + Rows) of out over one panel of up to 8 * Blocks columns starting at column c0
-// (`last` lanes in its last block): the panel's rows of out stay in registers while k runs,
-// several rows at a time for independent accumulations.
-template <int Blocks, int Rows>
+// A quarter block: 4 columns in one 256-bit register, for a panel's last 1-4 columns (the
+// multiply-adds cost per lane, so a half-empty 8-lane block would cost twice as much).
+typedef double Lanes4 __attribute__((vector_size(32)));
+VMS_INLINE Lanes4 loadQuarter(const double* p, int width) {
+  if (width == 4) {
+    Lanes4 r;
+    std::memcpy(&r, p, sizeof r);
+    return r;
+  }
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  return _mm256_maskz_loadu_pd(static_cast<__mmask8>((1u << width) - 1u), p);
+#else
+  double tmp[4] = {};
+  std::memcpy(tmp, p, sizeof(double) * static_cast<std::size_t>(width));
+  Lanes4 r;
+  std::memcpy(&r, tmp, sizeof r);
+  return r;
+#endif
+}
+VMS_INLINE void storeQuarter(double* p, const Lanes4& x, int width) {
+  if (width == 4) {
+    std::memcpy(p, &x, sizeof x);
+    return;
+  }
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  _mm256_mask_storeu_pd(p, static_cast<__mmask8>((1u << width) - 1u), x);
+#else
+  double tmp[4];
+  std::memcpy(tmp, &x, sizeof x);
+  std::memcpy(p, tmp, sizeof(double) * static_cast<std::size_t>(width));
+#endif
+}
+
+// Rows [i, i + Rows) of out over one panel starting at column c0: Blocks blocks of 8 columns
+// (`last` lanes in the last one) and, if Quarter, then a quarter block of `last` lanes (the
+// 8-column blocks full). The panel's rows of out stay in registers while k runs, several rows
+// at a time for independent accumulations.
+template <int Blocks, bool Quarter, int Rows>
 VMS_INLINE void negatedProductRows(const ProductTerms& t, int i, int c0, int last, double* out,
                                    Eigen::Index out_stride) {
-  Lanes8 x[Rows][Blocks] = {};
+  constexpr int kB = Blocks > 0 ? Blocks : 1;
+  Lanes8 x[Rows][kB] = {};
+  Lanes4 y[Rows] = {};
+  const auto blockWidth = [last](int j) { return !Quarter && j + 1 == Blocks ? last : 8; };
   const auto accumulate = [&](const double* A, Eigen::Index a_stride, int k_count, const double* B,
                               Eigen::Index b_stride) {
     for (int k = 0; k < k_count; ++k) {
       const double* b = B + k * b_stride + c0;
-      Lanes8 v[Blocks];
+      Lanes8 v[kB];
 #pragma GCC unroll 4
-      for (int j = 0; j < Blocks; ++j) loadRow(b + 8 * j, j + 1 < Blocks ? 8 : last, v[j]);
+      for (int j = 0; j < Blocks; ++j) loadRow(b + 8 * j, blockWidth(j), v[j]);
+      Lanes4 w = {};
+      if (Quarter) w = loadQuarter(b + 8 * Blocks, last);
 #pragma GCC unroll 4
       for (int p = 0; p < Rows; ++p) {
         const double s = A[(i + p) * a_stride + k];
 #pragma GCC unroll 4
         for (int j = 0; j < Blocks; ++j) x[p][j] -= s * v[j];
+        if (Quarter) y[p] -= s * w;
       }
     }
   };
   accumulate(t.A1, t.a1_stride, t.k1, t.B1, t.b1_stride);
   accumulate(t.A2, t.a2_stride, t.k2, t.B2, t.b2_stride);
 #pragma GCC unroll 4
-  for (int p = 0; p < Rows; ++p)
+  for (int p = 0; p < Rows; ++p) {
+    double* o = out + (i + p) * out_stride + c0;
 #pragma GCC unroll 4
-    for (int j = 0; j < Blocks; ++j)
-      storeRow(out + (i + p) * out_stride + c0 + 8 * j, x[p][j], j + 1 < Blocks ? 8 : last);
+    for (int j = 0; j < Blocks; ++j) storeRow(o + 8 * j, x[p][j], blockWidth(j));
+    if (Quarter) storeQuarter(o + 8 * Blocks, y[p], last);
+  }
 }
 
-// Four rows at a time for panels of one or two blocks, two for wider ones: 8 accumulations in
-// flight, enough to cover the multiply-add latency.
-template <int Blocks>
-void negatedProductPanel(const ProductTerms& t, int rows, int c0, int width, double* out,
+// Four rows at a time for panels of up to two registers' worth, two for wider ones: 8 or more
+// accumulations in flight, enough to cover the multiply-add latency.
+template <int Blocks, bool Quarter>
+void negatedProductPanel(const ProductTerms& t, int rows, int c0, int last, double* out,
                          Eigen::Index out_stride) {
-  constexpr int kRows = Blocks <= 2 ? 4 : 2;
-  const int last = width - 8 * (Blocks - 1);
+  constexpr int kRows = Blocks + (Quarter ? 1 : 0) <= 2 ? 4 : 2;
   int i = 0;
   for (; i + kRows <= rows; i += kRows)
-    negatedProductRows<Blocks, kRows>(t, i, c0, last, out, out_stride);
-  for (; i < rows; ++i) negatedProductRows<Blocks, 1>(t, i, c0, last, out, out_stride);
+    negatedProductRows<Blocks, Quarter, kRows>(t, i, c0, last, out, out_stride);
+  for (; i < rows; ++i) negatedProductRows<Blocks, Quarter, 1>(t, i, c0, last, out, out_stride);
 }
 
 void negatedProduct(const ProductTerms& t, int rows, int cols, double* out,
                     Eigen::Index out_stride) {
   for (int c0 = 0; c0 < cols; c0 += 32) {
     const int width = std::min(32, cols - c0);
+    const int full = width / 8, rest = width % 8;
+    if (rest > 0 && rest <= 4) {
+      switch (full) {
+        case 0:
+          negatedProductPanel<0, true>(t, rows, c0, rest, out, out_stride);
+          break;
+        case 1:
+          negatedProductPanel<1, true>(t, rows, c0, rest, out, out_stride);
+          break;
+        case 2:
+          negatedProductPanel<2, true>(t, rows, c0, rest, out, out_stride);
+          break;
+        default:
+          negatedProductPanel<3, true>(t, rows, c0, rest, out, out_stride);
+          break;
+      }
+      continue;
+    }
+    const int last = rest > 0 ? rest : 8;
     switch ((width + 7) / 8) {
       case 1:
-        negatedProductPanel<1>(t, rows, c0, width, out, out_stride);
+        negatedProductPanel<1, false>(t, rows, c0, last, out, out_stride);
         break;
       case 2:
-        negatedProductPanel<2>(t, rows, c0, width, out, out_stride);
+        negatedProductPanel<2, false>(t, rows, c0, last, out, out_stride);
         break;
       case 3:
-        negatedProductPanel<3>(t, rows, c0, width, out, out_stride);
+        negatedProductPanel<3, false>(t, rows, c0, last, out, out_stride);
         break;
       default:
-        negatedProductPanel<4>(t, rows, c0, width, out, out_stride);
+        negatedProductPanel<4, false>(t, rows, c0, last, out, out_stride);
         break;
     }
   }
