@@ -19,9 +19,8 @@ namespace {
 
 constexpr double kRepositionTolerance = 1e-12;
 constexpr double kDifferenceStep = 1e-6;  // in loop strength
-// The fixed-step integration of a loop's turn and sensitivity: a step moves a joint by at most
-// this (rad), at least this many steps per leg.
-constexpr double kLoopJointStep = 0.02;
+// The fixed-step integration of a loop's turn and sensitivity: at least this many steps per leg
+// (AttitudeLoopPlanOptions::loop_step bounds a step's joint motion).
 constexpr int kLoopMinSteps = 8;
 constexpr double kFirstStrength = 0.85;  // largest strength of the first guess
 
@@ -78,8 +77,8 @@ struct LoopTurn {
 // their sensitivity to the loop's strength.
 //
 // With sensitivities, a loop's turn and its sensitivity come from one pass along its legs at a
-// fixed step (kLoopJointStep): the turn by RKMK4 on SO(3), R' = R [w]x with w = D q', and
-// beside it the sensitivity. The loop at strength w is q0 + u Phi(s) with u = sqrt|w| and Phi
+// fixed step (`loop_step` of joint motion): the turn by RKMK4 on SO(3), R' = R [w]x with w = D q',
+// and beside it the sensitivity. The loop at strength w is q0 + u Phi(s) with u = sqrt|w| and Phi
 // the unit loop (reversed for w < 0); eta, the body-frame sensitivity to u, obeys
 // eta' = -w x eta + D Phi' + W Phi (turn_sensitivity.hpp) and is integrated by classical RK4,
 // and xi = d/dw = eta(end) sign(w) / (2u). At w = 0 the loop's turn is
@@ -88,8 +87,13 @@ struct LoopTurn {
 // turn is the adaptive free-floating reposition along its legs (pathRotation).
 class LoopTurns {
  public:
-  LoopTurns(const Model& model, const State& start, AttitudeLoopPlanOptions::Jacobian jacobian)
-      : model_(model), rest_(start), curvature_data_(model), curvature_(model) {
+  LoopTurns(const Model& model, const State& start, AttitudeLoopPlanOptions::Jacobian jacobian,
+            double loop_step)
+      : model_(model),
+        rest_(start),
+        loop_step_(loop_step),
+        curvature_data_(model),
+        curvature_(model) {
     rest_.base_orientation = Quat::Identity();
     rest_.base_position.setZero();
     if (jacobian == AttitudeLoopPlanOptions::Jacobian::Sensitivity && !model.hasCouplings())
@@ -141,9 +145,8 @@ class LoopTurns {
       const VecX& from = *offsets[leg];
       const VecX side = *offsets[leg + 1] - from;  // dq'/du; q' = u side
       const VecX rate = u * side;
-      const int steps =
-          std::max(kLoopMinSteps,
-                   static_cast<int>(std::ceil(rate.lpNorm<Eigen::Infinity>() / kLoopJointStep)));
+      const int steps = std::max(
+          kLoopMinSteps, static_cast<int>(std::ceil(rate.lpNorm<Eigen::Infinity>() / loop_step_)));
       const double h = 1.0 / steps;
       auto at = [&](double s) {
         Point point;
@@ -188,6 +191,7 @@ class LoopTurns {
 
   const Model& model_;
   State rest_;
+  double loop_step_;
   std::optional<TurnSensitivity> sensitivity_;
   Data curvature_data_;
   AttitudeDisturbance curvature_;
@@ -227,7 +231,7 @@ void checkArguments(const Model& model, const State& start, const std::vector<in
                                   "' starts outside its limits");
   }
   if (!(options.tolerance > 0) || !(options.max_amplitude > 0) || !(options.limit_margin >= 0) ||
-      options.max_repeats < 1 || options.max_iterations < 1)
+      options.max_repeats < 1 || options.max_iterations < 1 || !(options.loop_step > 0))
     throw std::invalid_argument("planner options out of range");
 }
 
@@ -392,7 +396,8 @@ LoopTurnSensitivity loopTurnSensitivity(const Model& model, const State& start,
   if (loop.first < 0 || loop.second < 0 || loop.first >= n || loop.second >= n ||
       loop.first == loop.second || start.q.size() != n || !std::isfinite(strength))
     throw std::invalid_argument("loop turn sensitivity: the loop does not fit the model");
-  LoopTurns turns(model, start, AttitudeLoopPlanOptions::Jacobian::Sensitivity);
+  LoopTurns turns(model, start, AttitudeLoopPlanOptions::Jacobian::Sensitivity,
+                  AttitudeLoopPlanOptions{}.loop_step);
   const LoopTurn t = turns.loopWithSensitivity(
       {loop.first, loop.second, loop.first_side, loop.second_side}, strength);
   return {t.turn, t.sensitivity};
@@ -404,7 +409,7 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
   checkArguments(model, start, joints, turn, options);
   const bool z_only = turnsAboutZOnly(model.base_type);
   const Vec3 goal = z_only ? Vec3(0.0, 0.0, turn.z()) : turn;
-  LoopTurns turns(model, start, options.jacobian);
+  LoopTurns turns(model, start, options.jacobian, options.loop_step);
   const VecX& q0 = start.q;
 
   // Every pair's full-size loop in each corner direction the joint limits leave room for.
@@ -489,6 +494,15 @@ AttitudeLoopPlan planAttitudeTurn(const Model& model, const State& start,
   const Quat net = quatExp(plan.achieved);
   plan.error = net.angularDistance(quatExp(turn));
   plan.reached = legs_converged && plan.error <= options.tolerance;
+  if (!plan.reached && converged && legs_converged && turns.hasSensitivity()) {
+    // Newton met the turn on the fixed-step loop turns, but the path misses it: the fixed step
+    // was too coarse for this system. Plan again on the adaptive reposition's turns.
+    AttitudeLoopPlanOptions adaptive = options;
+    adaptive.jacobian = AttitudeLoopPlanOptions::Jacobian::ForwardDifferences;
+    AttitudeLoopPlan again = planAttitudeTurn(model, start, joints, turn, adaptive);
+    again.iterations += plan.iterations;
+    return again;
+  }
   if (!plan.reached) {
     std::ostringstream s;
     if (z_only && (turn.x() != 0.0 || turn.y() != 0.0)) {

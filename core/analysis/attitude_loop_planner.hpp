@@ -52,6 +52,10 @@ struct AttitudeLoopPlanOptions {
   // models with mimic joints), or by forward differences of the loops' turns (for comparison).
   enum class Jacobian { Sensitivity, ForwardDifferences };
   Jacobian jacobian = Jacobian::Sensitivity;
+  // rad: largest joint motion of a step of the loops' fixed-step integration (Sensitivity).
+  // When the planned path then misses the turn, the plan is made again on the adaptive
+  // reposition's turns with forward differences.
+  double loop_step = 0.02;
 };
 
 /// One rectangular loop from the start configuration q0: q_first moves by `first_side`, then

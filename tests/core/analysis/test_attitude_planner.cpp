@@ -17,7 +17,7 @@
 //    path makes);
 //  - the loops' sensitivities to their strengths against central differences of the
 //    reposition's turns, and the planner with them against the planner with forward differences
-//    (same loops; both times printed);
+//    (same loops; both times printed); too coarse fixed steps fall back to the latter;
 //  - refusals: fixed, translating and nonholonomic vehicles, a zero turn, one joint, a
 //    repeated joint, a start that moves.
 // VMS_RELEASE_ONLY (tests/CMakeLists.txt): many plans, each with its Newton steps on simulated
@@ -107,6 +107,7 @@ class TestAttitudePlanner : public QObject {
   void outOfReachGivesTheNearestTurn();
   void loopSensitivityMatchesCentralDifferences();
   void sensitivityJacobianPlansTheSameTurnFaster();
+  void tooCoarseLoopStepsFallBackToTheReposition();
   void refusals();
 };
 
@@ -385,6 +386,29 @@ void TestAttitudePlanner::sensitivityJacobianPlansTheSameTurnFaster() {
       QVERIFY(std::abs(a.loops[l].second_side - b.loops[l].second_side) <= 1e-6);
     }
   }
+}
+
+void TestAttitudePlanner::tooCoarseLoopStepsFallBackToTheReposition() {
+  // Loop turns integrated with 8 steps a leg are off by more than a 1e-9 rad tolerance: Newton
+  // meets the turn on them, the path misses it, and the planner plans again on the adaptive
+  // reposition's turns, as with forward differences (same loops; both attempts' iterations).
+  const Model m = loadModel(kPlanar);
+  const State start = State::neutral(m);
+  AttitudeLoopPlanOptions coarse, differences;
+  coarse.loop_step = 1.0;
+  coarse.tolerance = differences.tolerance = 1e-9;
+  differences.jacobian = AttitudeLoopPlanOptions::Jacobian::ForwardDifferences;
+  const AttitudeLoopPlan a = planAttitudeTurn(m, start, {0, 1}, Vec3(0, 0, 0.2), coarse);
+  const AttitudeLoopPlan b = planAttitudeTurn(m, start, {0, 1}, Vec3(0, 0, 0.2), differences);
+  qInfo("coarse loop steps: %d iterations, error %.3g rad; forward differences: %d, %.3g rad",
+        a.iterations, a.error, b.iterations, b.error);
+  QVERIFY2(a.reached && b.reached, (a.message + b.message).c_str());
+  QVERIFY(a.iterations > b.iterations);
+  QCOMPARE(a.repeats, b.repeats);
+  QCOMPARE(a.loops.size(), b.loops.size());
+  QCOMPARE(a.loops[0].first_side, b.loops[0].first_side);
+  QCOMPARE(a.loops[0].second_side, b.loops[0].second_side);
+  QVERIFY(std::abs(yaw(integratedTurn(m, start, a.corners)) - 0.2) <= 1e-9);
 }
 
 void TestAttitudePlanner::refusals() {
