@@ -350,7 +350,7 @@ void TestAttitudePlanner::loopSensitivityMatchesCentralDifferences() {
 
 void TestAttitudePlanner::sensitivityJacobianPlansTheSameTurnFaster() {
   // The planner with the loops' sensitivities and with forward differences of the loops' turns
-  // (its earlier Jacobian) plans the same path: same loops, sides within 1e-6 rad.
+  // plans the same path: same loops, sides within 1e-6 rad.
   struct Case {
     std::string file;
     std::vector<int> joints;
