@@ -162,25 +162,13 @@ class LoopTurns {
         point.rate = sensitivity.rate();
         return point;
       };
-      // RKMK4 on SO(3): u' = J_r(u)^-1 w = J_l(-u)^-1 w.
-      auto dexp_inverse = [](const Vec3& v, const Vec3& rate_s) -> Vec3 {
-        return so3LeftJacobianInverse(-v) * rate_s;
-      };
       Point start = at(0.0);
       for (int k = 0; k < steps; ++k) {
         const Point mid = at((k + 0.5) * h), end = at((k + 1.0) * h);
-        const Vec3 r1 = start.rate;
-        const Vec3 r2 = dexp_inverse(0.5 * h * r1, mid.rate);
-        const Vec3 r3 = dexp_inverse(0.5 * h * r2, mid.rate);
-        const Vec3 r4 = dexp_inverse(h * r3, end.rate);
-        R = R * so3Exp((h / 6.0) * (r1 + 2.0 * r2 + 2.0 * r3 + r4));
-        if (with_sensitivity) {
-          const Vec3 k1 = -start.rate.cross(eta) + start.forcing;
-          const Vec3 k2 = -mid.rate.cross(eta + 0.5 * h * k1) + mid.forcing;
-          const Vec3 k3 = -mid.rate.cross(eta + 0.5 * h * k2) + mid.forcing;
-          const Vec3 k4 = -end.rate.cross(eta + h * k3) + end.forcing;
-          eta += (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
-        }
+        turnStep(h, start.rate, mid.rate, end.rate, R);
+        if (with_sensitivity)
+          sensitivityStep(h, start.rate, mid.rate, end.rate, start.forcing, mid.forcing,
+                          end.forcing, eta);
         start = end;
       }
     }

@@ -51,18 +51,11 @@ class TurnRate {
 };
 
 Vec3 integrateTurn(TurnRate& rate, const LeastDisturbancePath& path, int steps) {
-  // RKMK4 on SO(3): R(s) = R_n exp(u), u' = J_r(u)^-1 w(s) with J_r(u) = J_l(-u).
   Mat3 R = Mat3::Identity();
   const double h = 1.0 / steps;
-  auto f = [](const Vec3& u, const Vec3& w) -> Vec3 { return so3LeftJacobianInverse(-u) * w; };
   for (int i = 0; i < steps; ++i) {
     const double s = i * h;
-    const Vec3 w1 = rate(path, s), w2 = rate(path, s + h / 2), w4 = rate(path, s + h);
-    const Vec3 k1 = w1;
-    const Vec3 k2 = f(h / 2 * k1, w2);
-    const Vec3 k3 = f(h / 2 * k2, w2);
-    const Vec3 k4 = f(h * k3, w4);
-    R = R * so3Exp(h / 6 * (k1 + 2 * k2 + 2 * k3 + k4));
+    turnStep(h, rate(path, s), rate(path, s + h / 2), rate(path, s + h), R);
   }
   return so3Log(R);
 }
@@ -113,22 +106,12 @@ Vec3 integrateTurnWithJacobian(PathTurnSensitivity& sensitivity, const LeastDist
     }
     return point;
   };
-  auto f = [](const Vec3& u, const Vec3& w) -> Vec3 { return so3LeftJacobianInverse(-u) * w; };
-  auto g = [](const Point& at, const Mat3Xd& X) -> Mat3Xd { return -skew(at.w) * X + at.forcing; };
   Point start = evaluate(0.0);
   for (int i = 0; i < steps; ++i) {
     const double s = i * h;
     const Point mid = evaluate(s + h / 2), end = evaluate(s + h);
-    const Vec3 k1 = start.w;
-    const Vec3 k2 = f(h / 2 * k1, mid.w);
-    const Vec3 k3 = f(h / 2 * k2, mid.w);
-    const Vec3 k4 = f(h * k3, end.w);
-    R = R * so3Exp(h / 6 * (k1 + 2 * k2 + 2 * k3 + k4));
-    const Mat3Xd s1 = g(start, S);
-    const Mat3Xd s2 = g(mid, S + h / 2 * s1);
-    const Mat3Xd s3 = g(mid, S + h / 2 * s2);
-    const Mat3Xd s4 = g(end, S + h * s3);
-    S += h / 6 * (s1 + 2 * s2 + 2 * s3 + s4);
+    turnStep(h, start.w, mid.w, end.w, R);
+    sensitivityStep(h, start.w, mid.w, end.w, start.forcing, mid.forcing, end.forcing, S);
     start = end;
   }
   const Vec3 r = so3Log(R);

@@ -16,6 +16,7 @@
 // Holonomic vehicles without mimic joints (the inverse-dynamics derivatives refuse those).
 #include "core/algorithms/rnea_derivatives.hpp"
 #include "core/analysis/attitude_disturbance.hpp"
+#include "core/spatial/so3.hpp"
 
 namespace vms {
 
@@ -46,5 +47,28 @@ class TurnSensitivity {
   MatX momentum_rate_;
   VecX nu_b_, no_joint_acceleration_;
 };
+
+/// One Runge-Kutta-Munthe-Kaas 4 step of length h of R' = R [w]x on SO(3), from the rates at
+/// the step's start, middle and end: R <- R exp(u) with u' = J_r(u)^-1 w = J_l(-u)^-1 w.
+inline void turnStep(double h, const Vec3& w0, const Vec3& wm, const Vec3& w1, Mat3& R) {
+  auto f = [](const Vec3& u, const Vec3& w) -> Vec3 { return so3LeftJacobianInverse(-u) * w; };
+  const Vec3 k1 = w0;
+  const Vec3 k2 = f(h / 2 * k1, wm);
+  const Vec3 k3 = f(h / 2 * k2, wm);
+  const Vec3 k4 = f(h * k3, w1);
+  R = R * so3Exp(h / 6 * (k1 + 2 * k2 + 2 * k3 + k4));
+}
+
+/// One classical RK4 step of length h of the sensitivity equation X' = -[w]x X + forcing (X a
+/// 3-vector or 3 x p), from the rates and forcings at the step's start, middle and end.
+template <typename X>
+void sensitivityStep(double h, const Vec3& w0, const Vec3& wm, const Vec3& w1, const X& f0,
+                     const X& fm, const X& f1, X& S) {
+  const X s1 = -skew(w0) * S + f0;
+  const X s2 = -skew(wm) * (S + h / 2 * s1) + fm;
+  const X s3 = -skew(wm) * (S + h / 2 * s2) + fm;
+  const X s4 = -skew(w1) * (S + h * s3) + f1;
+  S += h / 6 * (s1 + 2 * s2 + 2 * s3 + s4);
+}
 
 }  // namespace vms
