@@ -428,7 +428,7 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   const int b = model.base_dof, nj = model.njoints, nv = model.nv;
   nudot_.head(b).noalias() = model.base_basis.transpose() * data.base_twist_dot;
   nudot_.tail(nj) = data.qdd;
-  id_.computeFromMotion(model, data, external);
+  id_.computeFromMotion(model, data, external, false);
   factorise(model, data);
 
   // dnudot/dx = -M^-1 dtau/dx; M^-1's joint columns from the identity's; a vehicle wrench w

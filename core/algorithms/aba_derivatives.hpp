@@ -31,7 +31,8 @@ class ForwardDynamicsDerivatives {
   const RowMatX& ddqDtau() const { return ddq_dtau_; }
   /// dnudot/d(base wrench), nv x 6, for ExternalForces::base_wrench_body.
   const RowMatX& ddqDbaseWrench() const { return ddq_dbase_wrench_; }
-  /// The inverse-dynamics derivatives computed on the way (at nudot).
+  /// The inverse-dynamics derivatives computed on the way (at nudot), without M: its
+  /// massMatrix() stays zero (M^-1 comes from the articulated-body factorisation).
   const InverseDynamicsDerivatives& inverseDynamics() const { return id_; }
 
   /// dnudot/d f for a world spatial force f (at the world origin, [force; moment]) on `body`

@@ -242,11 +242,12 @@ void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const S
                                          const ExternalForces& external) {
   VMS_CHECK_ARGUMENT_SIZE(dtau_dv_.rows(), model.nv, "InverseDynamicsDerivatives(model).nv");
   rnea(model, data, state, base_twist_dot, qdd, external);
-  computeFromMotion(model, data, external);
+  computeFromMotion(model, data, external, true);
 }
 
 void InverseDynamicsDerivatives::computeFromMotion(const Model& model, Data& data,
-                                                   const ExternalForces& external) {
+                                                   const ExternalForces& external,
+                                                   bool with_mass_matrix) {
   if (model.hasCouplings())
     throw std::invalid_argument(
         "InverseDynamicsDerivatives: model has mimic joints (joint '" +
@@ -257,10 +258,10 @@ void InverseDynamicsDerivatives::computeFromMotion(const Model& model, Data& dat
   computeComposites(model, data, external);
   computeJointVectors(model, data, external);
   if (chain_)
-    assembleChain(model, extra);
+    assembleChain(model, extra, with_mass_matrix);
   else
-    assembleTree(model, extra);
-  assembleVehicle(model, data, external);
+    assembleTree(model, extra, with_mass_matrix);
+  assembleVehicle(model, data, external, with_mass_matrix);
 }
 
 // Body forces f = I a + v x* I v - weight - external and the composites over each subtree
@@ -386,7 +387,8 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
 // A chain in body order: in joint row k, the columns up to k are its ancestors-or-self
 // (P_k Y_j) and the columns after k its descendants (S_k^T D_j, S_k^T E_j): each part of the row
 // is a combination of contiguous rows of the per-joint matrices.
-void InverseDynamicsDerivatives::assembleChain(const Model& model, bool extra) {
+void InverseDynamicsDerivatives::assembleChain(const Model& model, bool extra,
+                                               bool with_mass_matrix) {
   const int nj = model.njoints, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
   const Eigen::Index stride = Yq_rows_.outerStride();
@@ -408,14 +410,16 @@ void InverseDynamicsDerivatives::assembleChain(const Model& model, bool extra) {
       combineRows<6>(S, D_rows_.data() + k + 1, stride, rest, dq + t + k + 1);
       combineRows<6>(S, E_rows_.data() + k + 1, stride, rest, dv + b + k + 1);
     }
-    combineRows<6>(S, F1_rows_.data() + k, stride, rest + 1, M + b + k);
+    if (with_mass_matrix) combineRows<6>(S, F1_rows_.data() + k, stride, rest + 1, M + b + k);
   }
+  if (!with_mass_matrix) return;
   auto Mj = M_.bottomRightCorner(nj, nj);
   Mj.triangularView<Eigen::StrictlyLower>() = Mj.transpose();
 }
 
 // Any tree, any joint order: each joint body i against its ancestors-or-self j.
-void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra) {
+void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra,
+                                              bool with_mass_matrix) {
   const int n = model.nbodies, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
   for (int i = 1; i < n; ++i) {
@@ -430,7 +434,7 @@ void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra) {
       dtau_dq_(b + ki, t + kj) = dq;
       dtau_dv_(b + ki, b + kj) = dot12(P, Jj + kJointYv);
       const double* Sj = Jj + kJointYv + 6;
-      M_(b + ki, b + kj) = M_(b + kj, b + ki) = dot6(Sj, Ji + kJointF1);
+      if (with_mass_matrix) M_(b + ki, b + kj) = M_(b + kj, b + ki) = dot6(Sj, Ji + kJointF1);
       if (j != i) {
         dtau_dq_(b + kj, t + ki) = dot6(Sj, Ji + kJointD);
         dtau_dv_(b + kj, b + ki) = dot6(Sj, Ji + kJointE);
@@ -443,7 +447,8 @@ void InverseDynamicsDerivatives::assembleTree(const Model& model, bool extra) {
 // subtree, and its parent, the world, is at rest: w = beta = 0, and gamma = -xi x v_0 for a
 // velocity column xi).
 void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data& data,
-                                                 const ExternalForces& external) {
+                                                 const ExternalForces& external,
+                                                 bool with_mass_matrix) {
   const int nj = model.njoints, b = model.base_dof;
   const int t = static_cast<int>(tangent_.cols());
   const bool added_mass = model.hasAddedMass();
@@ -495,6 +500,7 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
       const double* s = S0.col(r).data();
       combineRows<6>(s, D_rows_.data(), stride, nj, &dtau_dq_(r, t));
       combineRows<6>(s, E_rows_.data(), stride, nj, &dtau_dv_(r, b));
+      if (!with_mass_matrix) continue;
       combineRows<6>(s, F1_rows_.data(), stride, nj, &M_(r, b));
       const Vec6 F1 = times(S0T, times(Ic0, S0.col(r)));
       for (int c = 0; c <= r; ++c) M_(r, c) = M_(c, r) = F1[c];
@@ -510,6 +516,7 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     }
     if (b > 0) combineRows<12>(P, Xv[0], 8, b, &dtau_dv_(b + k, 0));
   }
+  if (!with_mass_matrix) return;
   for (int k = 0; k < nj; ++k)
     for (int r = 0; r < b; ++r) M_(b + k, r) = M_(r, b + k);
 }

@@ -60,13 +60,16 @@ class InverseDynamicsDerivatives {
  private:
   friend class ForwardDynamicsDerivatives;
   // The derivatives from the motion in data (oMi, S, S0, I, v, a, as aba() or rnea() leave
-  // them): composites, per-joint vectors and the entries.
-  void computeFromMotion(const Model& model, Data& data, const ExternalForces& external);
+  // them): composites, per-joint vectors and the entries; M too if with_mass_matrix (forward
+  // dynamics has its own factorisation of M and leaves M_ zero).
+  void computeFromMotion(const Model& model, Data& data, const ExternalForces& external,
+                         bool with_mass_matrix);
   void computeComposites(const Model& model, Data& data, const ExternalForces& external);
   void computeJointVectors(const Model& model, const Data& data, const ExternalForces& external);
-  void assembleChain(const Model& model, bool extra);
-  void assembleTree(const Model& model, bool extra);
-  void assembleVehicle(const Model& model, const Data& data, const ExternalForces& external);
+  void assembleChain(const Model& model, bool extra, bool with_mass_matrix);
+  void assembleTree(const Model& model, bool extra, bool with_mass_matrix);
+  void assembleVehicle(const Model& model, const Data& data, const ExternalForces& external,
+                       bool with_mass_matrix);
 
   Mat6X tangent_;
   RowMatX dtau_dq_, dtau_dv_, M_;
