@@ -236,24 +236,20 @@ struct MatrixRows {
   Row operator()(int r) const { return sign * loadRow<Row>(data + r * stride, width); }
 };
 
-// Columns [c0, c0 + width) of the nv x nv identity's columns [first, nv): row r has its one at
-// column r - first - c0.
+// Columns [c0, c0 + width) of [T^T 0; 0 1] (nv x (6 + n), T the vehicle's basis): the
+// generalized forces of a unit vehicle wrench (6 columns) and of each joint's unit force. Blocks
+// start at column 0 or past the vehicle's columns (c0 >= 6).
 template <typename Row>
-struct IdentityRows {
-  int offset;  // first + c0
-  int width;
+struct InverseRows {
+  const Mat6X* basis;
+  int b;
+  int c0;
   Row operator()(int r) const {
+    if (r < b) return c0 == 0 ? loadRow<Row>(basis->col(r).data(), 6) : Row{};
     Row x;
-    unitRow(r - offset, x);
+    unitRow(r - b + 6 - c0, x);
     return x;
   }
-};
-
-// [T^T; 0] for the vehicle's basis T (6 x b): the generalized force of a vehicle wrench.
-template <typename Row>
-struct BaseWrenchRows {
-  const Mat6X* basis;
-  Row operator()(int r) const { return loadRow<Row>(basis->col(r).data(), 6); }
 };
 
 // out = -(A1 B1 + A2 B2), all row-major: A1 rows x k1, B1 k1 x cols, A2 rows x k2, B2 k2 x
@@ -403,8 +399,7 @@ ForwardDynamicsDerivatives::ForwardDynamicsDerivatives(const Model& model) : id_
   nudot_ = VecX::Zero(nv);
   ddq_dq_ = RowMatX::Zero(nv, id_.tangentDof() + model.njoints);
   ddq_dv_ = RowMatX::Zero(nv, nv);
-  ddq_dtau_ = RowMatX::Zero(nv, model.njoints);
-  ddq_dbase_wrench_ = RowMatX::Zero(nv, 6);
+  inverse_columns_ = RowMatX::Zero(nv, 6 + model.njoints);
   Dinv_.assign(size, 0.0);
   base_inverse_ = Data::BaseMatrix::Zero(b, b);
   force_.assign(size * 6 * kBlock, 0.0);
@@ -436,24 +431,18 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
   const RowMatX& dtau_dq = id_.dtauDq();
   const RowMatX& dtau_dv = id_.dtauDv();
   const int n = model.nbodies;
-  // M^-1's columns: the joints' (in body order, the bodies after a block's last joint column
-  // carry no force in the block) and the vehicle wrench's (no joint force: the first pass has
-  // nothing to carry).
+  // M^-1 [T^T 0; 0 1]: the vehicle wrench's columns and M^-1's joint columns, in one solve. In
+  // body order the bodies after a block's last joint column carry no force in the block (the
+  // vehicle wrench none in the joints).
   const auto solveInverse = [&] {
     solveColumns(
         model, data,
         [&](int c0, int width, auto row) {
           using Row = decltype(row);
-          return std::pair(IdentityRows<Row>{b + c0, width}, body_order_ ? c0 + width : n - 1);
+          return std::pair(InverseRows<Row>{&model.base_basis, b, c0},
+                           body_order_ ? std::max(c0 + width - 6, 0) : n - 1);
         },
-        nj, ddq_dtau_);
-    solveColumns(
-        model, data,
-        [&](int, int, auto row) {
-          using Row = decltype(row);
-          return std::pair(BaseWrenchRows<Row>{&model.base_basis}, 0);
-        },
-        6, ddq_dbase_wrench_);
+        6 + nj, inverse_columns_);
   };
   if (dense_products_) {
     solveInverse();
@@ -468,13 +457,13 @@ void ForwardDynamicsDerivatives::compute(const Model& model, Data& data, const S
         top = vehicle_rows_.data();
         top_stride = vehicle_rows_.outerStride();
       }
-      const ProductTerms terms{ddq_dbase_wrench_.data(),
-                               ddq_dbase_wrench_.outerStride(),
-                               base_identity_ ? b : 6,
+      const ProductTerms terms{inverse_columns_.data(),
+                               inverse_columns_.outerStride(),
+                               6,
                                top,
                                top_stride,
-                               ddq_dtau_.data(),
-                               ddq_dtau_.outerStride(),
+                               inverse_columns_.data() + 6,
+                               inverse_columns_.outerStride(),
                                nj,
                                X.data() + b * X.outerStride(),
                                X.outerStride()};

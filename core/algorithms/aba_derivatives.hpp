@@ -27,10 +27,17 @@ class ForwardDynamicsDerivatives {
   const RowMatX& ddqDq() const { return ddq_dq_; }
   /// dnudot/dnu, nv x nv.
   const RowMatX& ddqDv() const { return ddq_dv_; }
+  /// Columns of a derivative matrix, a view valid until the object is destroyed.
+  using ConstColumns = Eigen::Block<const RowMatX>;
   /// dnudot/dtau, nv x n: the joint columns of M^-1.
-  const RowMatX& ddqDtau() const { return ddq_dtau_; }
+  ConstColumns ddqDtau() const {
+    return ConstColumns(inverse_columns_, 0, 6, inverse_columns_.rows(),
+                        inverse_columns_.cols() - 6);
+  }
   /// dnudot/d(base wrench), nv x 6, for ExternalForces::base_wrench_body.
-  const RowMatX& ddqDbaseWrench() const { return ddq_dbase_wrench_; }
+  ConstColumns ddqDbaseWrench() const {
+    return ConstColumns(inverse_columns_, 0, 0, inverse_columns_.rows(), 6);
+  }
   /// The inverse-dynamics derivatives computed on the way (at nudot), without M: its
   /// massMatrix() stays zero (M^-1 comes from the articulated-body factorisation).
   const InverseDynamicsDerivatives& inverseDynamics() const { return id_; }
@@ -47,7 +54,8 @@ class ForwardDynamicsDerivatives {
  private:
   InverseDynamicsDerivatives id_;
   VecX nudot_;
-  RowMatX ddq_dq_, ddq_dv_, ddq_dtau_, ddq_dbase_wrench_;
+  RowMatX ddq_dq_, ddq_dv_;
+  RowMatX inverse_columns_;  // [dnudot/d(base wrench), dnudot/dtau], solved together
   // The articulated-body factorisation of M, as aba() leaves it in data: per body 1/D
   // (D = S^T IA S), with data.V = IA S / D; the vehicle's (S0^T IA_0 S0)^-1.
   std::vector<double> Dinv_;
