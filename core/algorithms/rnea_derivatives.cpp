@@ -1,5 +1,6 @@
 #include "core/algorithms/rnea_derivatives.hpp"
 
+#include <algorithm>
 #include <cstring>
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -11,6 +12,7 @@
 #include "core/algorithms/rnea.hpp"
 #include "core/model/base_type.hpp"
 #include "core/spatial/lanes.hpp"
+#include "core/spatial/lanes8.hpp"
 
 namespace vms {
 
@@ -318,6 +320,10 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
   const bool extra = added_mass || has_external;
+  if (chain_ && !extra) {
+    computeChainJointVectorsRigid(model, data);
+    return;
+  }
   for (int j = 1; j < n; ++j) {
     const int k = model.joint_index[j];
     const Vec6& S = data.S[j];
@@ -380,6 +386,99 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
       put(kJointD, D);
       put(kJointE, E);
       put(kJointF1, F1);
+    }
+  }
+}
+
+// computeJointVectors on a chain of rigid bodies (no added mass, no external forces), eight
+// joints at a time, one per lane: the same formulas on structured composites (lanes8.hpp).
+// Each lane's inputs are copied into rows of a buffer first (faster here than gather
+// instructions); the outputs are the per-joint matrices' columns (rows of eight consecutive
+// joints, stored whole: the matrices have kPad columns of padding, zero in lanes past the last
+// joint) and P's rows.
+void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& model,
+                                                               const Data& data) {
+  namespace l8 = lanes8;
+  const int nj = model.njoints;
+  // Buffer rows: S, v_p, a_p, h, F (6 each), Ic's m, h, J (1 + 3 + 6), B's p, Z (3 + 6).
+  constexpr int kS = 0, kVp = 6, kAp = 12, kH = 18, kF = 24, kIm = 30, kIh = 31, kIJ = 34, kBp = 40,
+                kBZ = 43, kRows = 49;
+  alignas(64) double in[kRows][8];
+  alignas(64) double P[12][8];
+  const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
+                      l8::Lanes8{} + model.gravity.z()};
+  const auto put6 = [&in](int row, int lane, const double* x) {
+    for (int m = 0; m < 6; ++m) in[row + m][lane] = x[m];
+  };
+  // The lower-left blocks of Ic and B are skew(h) and skew(p).
+  const auto putComposites = [&in](int lane, const Mat6& I, const Mat6& B) {
+    in[kIm][lane] = I(0, 0);
+    in[kIh][lane] = I(5, 1), in[kIh + 1][lane] = I(3, 2), in[kIh + 2][lane] = I(4, 0);
+    in[kBp][lane] = B(5, 1), in[kBp + 1][lane] = B(3, 2), in[kBp + 2][lane] = B(4, 0);
+    for (int c = 0, m = 0; c < 3; ++c)
+      for (int r = c; r < 3; ++r, ++m) {
+        in[kIJ + m][lane] = I(3 + r, 3 + c);
+        in[kBZ + m][lane] = B(3 + r, 3 + c);
+      }
+  };
+  const auto spatial = [&in](int row) {
+    return l8::Spatial{{l8::load(in[row]), l8::load(in[row + 1]), l8::load(in[row + 2])},
+                       {l8::load(in[row + 3]), l8::load(in[row + 4]), l8::load(in[row + 5])}};
+  };
+  const auto sym3 = [&in](int row) {
+    return l8::Sym3{l8::load(in[row]),     l8::load(in[row + 1]), l8::load(in[row + 2]),
+                    l8::load(in[row + 3]), l8::load(in[row + 4]), l8::load(in[row + 5])};
+  };
+  const auto storeRows = [](RowMatX& m, int row, int k, const l8::Spatial& x) {
+    double* p = m.data() + row * m.outerStride() + k;
+    const Eigen::Index s = m.outerStride();
+    l8::store(p, x.lin.x), l8::store(p + s, x.lin.y), l8::store(p + 2 * s, x.lin.z);
+    l8::store(p + 3 * s, x.ang.x), l8::store(p + 4 * s, x.ang.y), l8::store(p + 5 * s, x.ang.z);
+  };
+  const auto putP = [&P](int row, const l8::Spatial& x) {
+    l8::store(P[row], x.lin.x), l8::store(P[row + 1], x.lin.y), l8::store(P[row + 2], x.lin.z);
+    l8::store(P[row + 3], x.ang.x), l8::store(P[row + 4], x.ang.y), l8::store(P[row + 5], x.ang.z);
+  };
+  for (int k0 = 0; k0 < nj; k0 += 8) {
+    const int count = std::min(8, nj - k0);
+    if (count < 8) std::memset(in, 0, sizeof in);
+    for (int l = 0; l < count; ++l) {
+      const int j = k0 + l + 1;  // body of joint k0 + l; its parent is j - 1
+      put6(kS, l, data.S[j].data());
+      put6(kVp, l, data.v[j - 1].data());
+      put6(kAp, l, data.a[j - 1].data());
+      put6(kH, l, h_[j].data());
+      put6(kF, l, F_[j].data());
+      putComposites(l, data.Ic[j], B_[j]);
+    }
+    const l8::Spatial S = spatial(kS), vp = spatial(kVp), ap = spatial(kAp), h = spatial(kH),
+                      F = spatial(kF);
+    const l8::RigidInertia Ic{l8::load(in[kIm]),
+                              {l8::load(in[kIh]), l8::load(in[kIh + 1]), l8::load(in[kIh + 2])},
+                              sym3(kIJ)};
+    const l8::InertiaRate B{{l8::load(in[kBp]), l8::load(in[kBp + 1]), l8::load(in[kBp + 2])},
+                            sym3(kBZ)};
+    const l8::Spatial w = l8::crossMotion(S, vp);
+    const l8::Spatial beta = l8::crossMotion(S, ap) - l8::crossMotion(w, vp);
+    // Yq_top = S x [g; 0] - beta.
+    const l8::Spatial Yq_top{l8::cross(S.ang, g) - beta.lin, -beta.ang};
+    const l8::Spatial F1 = Ic * S;
+    const l8::Spatial BS = B * S;
+    const l8::Spatial Sxh = l8::crossForce(S, h);
+    const l8::Spatial D = (l8::crossForce(S, F) - B * w) - (l8::crossForce(w, h) - Ic * Yq_top);
+    const l8::Spatial E = (BS + Sxh) - 2.0 * (Ic * w);
+    storeRows(D_rows_, 0, k0, D);
+    storeRows(E_rows_, 0, k0, E);
+    storeRows(F1_rows_, 0, k0, F1);
+    storeRows(Yq_rows_, 0, k0, Yq_top);
+    storeRows(Yq_rows_, 6, k0, -w);
+    storeRows(Yv_rows_, 0, k0, -2.0 * w);
+    storeRows(Yv_rows_, 6, k0, S);
+    putP(0, F1);
+    putP(6, BS - Sxh);
+    for (int l = 0; l < count; ++l) {
+      double* row = Prow_.data() + (k0 + l) * Prow_.outerStride();
+      for (int m = 0; m < 12; ++m) row[m] = P[m][l];
     }
   }
 }

@@ -66,6 +66,7 @@ class InverseDynamicsDerivatives {
                          bool with_mass_matrix);
   void computeComposites(const Model& model, Data& data, const ExternalForces& external);
   void computeJointVectors(const Model& model, const Data& data, const ExternalForces& external);
+  void computeChainJointVectorsRigid(const Model& model, const Data& data);
   void assembleChain(const Model& model, bool extra, bool with_mass_matrix);
   void assembleTree(const Model& model, bool extra, bool with_mass_matrix);
   void assembleVehicle(const Model& model, const Data& data, const ExternalForces& external,

@@ -1,0 +1,94 @@
+#pragma once
+// Eight problems side by side, one per lane of an 8-double vector (one AVX-512 register with
+// -march=native; narrower registers or scalars elsewhere): 3-vectors, symmetric 3x3 matrices,
+// spatial vectors [linear; angular] and their cross products, and the two structured 6x6
+// matrices of a rigid body's world inertia I = [m 1, -skew(h); skew(h), J] (h = m c) and of its
+// rate B = v x* I - I v x = [0, -skew(p); skew(p), Z] (J and Z symmetric). Sums of such
+// matrices keep the structure, so a subtree's composites do too. A cross product costs six
+// multiplies per lane and no shuffles, where one problem at a time in a register spends most
+// of its work moving components.
+#include <cstring>
+
+namespace vms::lanes8 {
+
+#define VMS_LANES8_INLINE inline __attribute__((always_inline))
+
+typedef double Lanes8 __attribute__((vector_size(64)));
+
+VMS_LANES8_INLINE Lanes8 load(const double* p) {
+  Lanes8 r;
+  std::memcpy(&r, p, sizeof r);
+  return r;
+}
+VMS_LANES8_INLINE void store(double* p, const Lanes8& x) { std::memcpy(p, &x, sizeof x); }
+
+struct Vec3 {
+  Lanes8 x, y, z;
+};
+VMS_LANES8_INLINE Vec3 operator+(const Vec3& a, const Vec3& b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+VMS_LANES8_INLINE Vec3 operator-(const Vec3& a, const Vec3& b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+VMS_LANES8_INLINE Vec3 operator-(const Vec3& a) { return {-a.x, -a.y, -a.z}; }
+VMS_LANES8_INLINE Vec3 operator*(const Lanes8& s, const Vec3& a) {
+  return {s * a.x, s * a.y, s * a.z};
+}
+VMS_LANES8_INLINE Vec3 operator*(double s, const Vec3& a) { return {s * a.x, s * a.y, s * a.z}; }
+VMS_LANES8_INLINE Vec3 cross(const Vec3& a, const Vec3& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+/// Lower triangle of a symmetric 3x3 matrix.
+struct Sym3 {
+  Lanes8 xx, yx, zx, yy, zy, zz;
+};
+VMS_LANES8_INLINE Vec3 operator*(const Sym3& A, const Vec3& v) {
+  return {A.xx * v.x + A.yx * v.y + A.zx * v.z, A.yx * v.x + A.yy * v.y + A.zy * v.z,
+          A.zx * v.x + A.zy * v.y + A.zz * v.z};
+}
+
+/// A spatial vector [linear; angular] (motion or force).
+struct Spatial {
+  Vec3 lin, ang;
+};
+VMS_LANES8_INLINE Spatial operator+(const Spatial& a, const Spatial& b) {
+  return {a.lin + b.lin, a.ang + b.ang};
+}
+VMS_LANES8_INLINE Spatial operator-(const Spatial& a, const Spatial& b) {
+  return {a.lin - b.lin, a.ang - b.ang};
+}
+VMS_LANES8_INLINE Spatial operator-(const Spatial& a) { return {-a.lin, -a.ang}; }
+VMS_LANES8_INLINE Spatial operator*(double s, const Spatial& a) { return {s * a.lin, s * a.ang}; }
+/// Motion cross product x (x) y = [xw x yv + xv x yw; xw x yw].
+VMS_LANES8_INLINE Spatial crossMotion(const Spatial& x, const Spatial& y) {
+  return {cross(x.ang, y.lin) + cross(x.lin, y.ang), cross(x.ang, y.ang)};
+}
+/// Force cross product x (x)* f = [xw x f; xw x n + xv x f].
+VMS_LANES8_INLINE Spatial crossForce(const Spatial& x, const Spatial& f) {
+  return {cross(x.ang, f.lin), cross(x.ang, f.ang) + cross(x.lin, f.lin)};
+}
+
+/// I = [m 1, -skew(h); skew(h), J].
+struct RigidInertia {
+  Lanes8 m;
+  Vec3 h;
+  Sym3 J;
+};
+VMS_LANES8_INLINE Spatial operator*(const RigidInertia& I, const Spatial& x) {
+  return {I.m * x.lin - cross(I.h, x.ang), cross(I.h, x.lin) + I.J * x.ang};
+}
+
+/// B = [0, -skew(p); skew(p), Z].
+struct InertiaRate {
+  Vec3 p;
+  Sym3 Z;
+};
+VMS_LANES8_INLINE Spatial operator*(const InertiaRate& B, const Spatial& x) {
+  return {cross(x.ang, B.p), cross(B.p, x.lin) + B.Z * x.ang};
+}
+
+#undef VMS_LANES8_INLINE
+
+}  // namespace vms::lanes8
