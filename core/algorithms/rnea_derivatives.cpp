@@ -205,6 +205,11 @@ VMS_INLINE double dot6(const double* x, const double* y) {
   return ((s[0] + s[1]) + (s[2] + s[3])) + (r[0] + r[1]);
 }
 
+// Rows of InverseDynamicsDerivatives::lanes_: per body v, a, S (6 each), then the composites:
+// Ic's m, h, J (1 + 3 + 6), B's p, Z (3 + 6), h and F (6 each).
+constexpr int kLaneV = 0, kLaneA = 6, kLaneS = 12, kLaneIm = 18, kLaneIh = 19, kLaneIJ = 22,
+              kLaneBp = 28, kLaneBZ = 31, kLaneH = 37, kLaneF = 43, kLaneRows = 49;
+
 // Offsets in a row of the tree's per-joint vectors: Yq, Yextra, Yv = [gamma; S], D, E, F1.
 constexpr int kJointYq = 0, kJointYextra = 12, kJointYv = 24, kJointD = 36, kJointE = 42,
               kJointF1 = 48, kJointWidth = 56;
@@ -236,6 +241,7 @@ InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
   Yv_rows_ = RowMatX::Zero(12, nj + kPad);
   for (auto* m : {&D_rows_, &E_rows_, &F1_rows_}) *m = RowMatX::Zero(6, nj + kPad);
   if (!chain_) joint_vectors_ = RowMatX::Zero(nj, kJointWidth);
+  if (chain_) lanes_ = RowMatX::Zero(kLaneRows, (n + 7) / 8 * 8 + 8);
 }
 
 void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -257,8 +263,13 @@ void InverseDynamicsDerivatives::computeFromMotion(const Model& model, Data& dat
         model.joint_names[static_cast<std::size_t>(model.couplings.front().leader)] +
         "'); the derivatives are defined for independent joints only");
   const bool extra = model.hasAddedMass() || external.body_forces_world != nullptr;
-  computeComposites(model, data, external);
-  computeJointVectors(model, data, external);
+  if (rigidChain(model, external)) {
+    computeChainCompositesRigid(model, data);
+    computeChainJointVectorsRigid(model);
+  } else {
+    computeComposites(model, data, external);
+    computeJointVectors(model, data, external);
+  }
   if (chain_)
     assembleChain(model, extra, with_mass_matrix);
   else
@@ -320,10 +331,6 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
   const bool extra = added_mass || has_external;
-  if (chain_ && !extra) {
-    computeChainJointVectorsRigid(model, data);
-    return;
-  }
   for (int j = 1; j < n; ++j) {
     const int k = model.joint_index[j];
     const Vec6& S = data.S[j];
@@ -390,45 +397,112 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
   }
 }
 
-// computeJointVectors on a chain of rigid bodies (no added mass, no external forces), eight
-// joints at a time, one per lane: the same formulas on structured composites (lanes8.hpp).
-// Each lane's inputs are copied into rows of a buffer first (faster here than gather
-// instructions); the outputs are the per-joint matrices' columns (rows of eight consecutive
-// joints, stored whole: the matrices have kPad columns of padding, zero in lanes past the last
-// joint) and P's rows.
-void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& model,
-                                                               const Data& data) {
+// A chain of rigid bodies (no added mass) with no world external forces: the eight-lane paths.
+bool InverseDynamicsDerivatives::rigidChain(const Model& model,
+                                            const ExternalForces& external) const {
+  return chain_ && !model.hasAddedMass() && external.body_forces_world == nullptr;
+}
+
+// computeComposites on a rigid chain, eight bodies at a time, one per lane (lanes8.hpp): each
+// body's v, a, S and inertia go into a column of lanes_, then its h = I v, B and
+// F = I a + v x* h - I [g; 0] are computed in lanes, and the composites are summed tip to base
+// in place. The vehicle's composites go to data.Ic[0], B_[0], h_[0] and F_[0] for
+// assembleVehicle (data.Ic of the other bodies is not written).
+void InverseDynamicsDerivatives::computeChainCompositesRigid(const Model& model, Data& data) {
+  namespace l8 = lanes8;
+  const int n = model.nbodies;
+  const Eigen::Index stride = lanes_.outerStride();
+  double* L = lanes_.data();
+  const auto row = [L, stride](int r) { return L + r * stride; };
+  for (int i = 0; i < n; ++i) {
+    for (int m = 0; m < 6; ++m) {
+      row(kLaneV + m)[i] = data.v[i][m];
+      row(kLaneA + m)[i] = data.a[i][m];
+      row(kLaneS + m)[i] = data.S[i][m];
+    }
+    // The rigid-body inertia [m 1, -skew(h); skew(h), J]: lower-left block skew(h).
+    const Mat6& I = data.I[i];
+    row(kLaneIm)[i] = I(0, 0);
+    row(kLaneIh)[i] = I(5, 1), row(kLaneIh + 1)[i] = I(3, 2), row(kLaneIh + 2)[i] = I(4, 0);
+    for (int c = 0, m = 0; c < 3; ++c)
+      for (int r = c; r < 3; ++r, ++m) row(kLaneIJ + m)[i] = I(3 + r, 3 + c);
+  }
+  const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
+                      l8::Lanes8{} + model.gravity.z()};
+  for (int i0 = 0; i0 < n; i0 += 8) {
+    const auto load = [&](int r) { return l8::load(row(r) + i0); };
+    const auto spatial = [&](int r) {
+      return l8::Spatial{{load(r), load(r + 1), load(r + 2)},
+                         {load(r + 3), load(r + 4), load(r + 5)}};
+    };
+    const auto store = [&](int r, const l8::Vec3& x) {
+      l8::store(row(r) + i0, x.x), l8::store(row(r + 1) + i0, x.y), l8::store(row(r + 2) + i0, x.z);
+    };
+    const l8::Spatial v = spatial(kLaneV), a = spatial(kLaneA);
+    const l8::RigidInertia I{load(kLaneIm),
+                             {load(kLaneIh), load(kLaneIh + 1), load(kLaneIh + 2)},
+                             {load(kLaneIJ), load(kLaneIJ + 1), load(kLaneIJ + 2),
+                              load(kLaneIJ + 3), load(kLaneIJ + 4), load(kLaneIJ + 5)}};
+    const l8::Spatial h = I * v;
+    // B = [0, -skew(p); skew(p), Z + Z^T - (hc vl^T + vl hc^T) + 2 (vl . hc) 1] with
+    // p = m vl + w x hc and Z = skew(w) J, column c of Z being w x J_c (rigidInertiaRate).
+    const l8::Vec3& vl = v.lin;
+    const l8::Vec3& w = v.ang;
+    const l8::Vec3& hc = I.h;
+    const l8::Vec3 p = I.m * vl + l8::cross(w, hc);
+    const l8::Sym3& J = I.J;
+    const l8::Vec3 Z0 = l8::cross(w, {J.xx, J.yx, J.zx}), Z1 = l8::cross(w, {J.yx, J.yy, J.zy}),
+                   Z2 = l8::cross(w, {J.zx, J.zy, J.zz});
+    const l8::Lanes8 vh = vl.x * hc.x + vl.y * hc.y + vl.z * hc.z;
+    store(kLaneBp, p);
+    l8::store(row(kLaneBZ) + i0, 2.0 * (Z0.x - hc.x * vl.x + vh));
+    l8::store(row(kLaneBZ + 1) + i0, (Z0.y + Z1.x) - (hc.y * vl.x + vl.y * hc.x));
+    l8::store(row(kLaneBZ + 2) + i0, (Z0.z + Z2.x) - (hc.z * vl.x + vl.z * hc.x));
+    l8::store(row(kLaneBZ + 3) + i0, 2.0 * (Z1.y - hc.y * vl.y + vh));
+    l8::store(row(kLaneBZ + 4) + i0, (Z1.z + Z2.y) - (hc.z * vl.y + vl.z * hc.y));
+    l8::store(row(kLaneBZ + 5) + i0, 2.0 * (Z2.z - hc.z * vl.z + vh));
+    store(kLaneH, h.lin), store(kLaneH + 3, h.ang);
+    const l8::Spatial weight = I * l8::Spatial{g, {}};
+    const l8::Spatial F = (I * a + l8::crossForce(v, h)) - weight;
+    store(kLaneF, F.lin), store(kLaneF + 3, F.ang);
+  }
+  // Tip to base: each composite row's entry at the parent (the body before) gains the body's.
+  for (int i = n - 1; i > 0; --i)
+    for (int r = kLaneIm; r < kLaneRows; ++r) row(r)[i - 1] += row(r)[i];
+  // The vehicle's composites as 6x6 matrices and spatial vectors.
+  const auto lower = [&](int r, Mat6& M) {
+    for (int c = 0, m = 0; c < 3; ++c)
+      for (int k = c; k < 3; ++k, ++m) M(3 + k, 3 + c) = M(3 + c, 3 + k) = row(r + m)[0];
+  };
+  const auto skewBlocks = [&](int r, Mat6& M) {
+    const Vec3 x(row(r)[0], row(r + 1)[0], row(r + 2)[0]);
+    M.bottomLeftCorner<3, 3>() = skew(x);
+    M.topRightCorner<3, 3>() = -skew(x);
+  };
+  Mat6& Ic0 = data.Ic[0];
+  Ic0.setZero();
+  Ic0.topLeftCorner<3, 3>().diagonal().setConstant(row(kLaneIm)[0]);
+  skewBlocks(kLaneIh, Ic0);
+  lower(kLaneIJ, Ic0);
+  Mat6& B0 = B_[0];
+  B0.setZero();
+  skewBlocks(kLaneBp, B0);
+  lower(kLaneBZ, B0);
+  for (int m = 0; m < 6; ++m) h_[0][m] = row(kLaneH + m)[0], F_[0][m] = row(kLaneF + m)[0];
+}
+
+// computeJointVectors on a rigid chain, eight joints at a time, one per lane, from lanes_ (the
+// same formulas on structured composites). The outputs are the per-joint matrices' columns (rows
+// of eight consecutive joints, stored whole: the matrices have kPad columns of padding, zero in
+// lanes past the last joint) and P's rows.
+void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& model) {
   namespace l8 = lanes8;
   const int nj = model.njoints;
-  // Buffer rows: S, v_p, a_p, h, F (6 each), Ic's m, h, J (1 + 3 + 6), B's p, Z (3 + 6).
-  constexpr int kS = 0, kVp = 6, kAp = 12, kH = 18, kF = 24, kIm = 30, kIh = 31, kIJ = 34, kBp = 40,
-                kBZ = 43, kRows = 49;
-  alignas(64) double in[kRows][8];
+  const Eigen::Index stride = lanes_.outerStride();
+  const double* L = lanes_.data();
   alignas(64) double P[12][8];
   const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
                       l8::Lanes8{} + model.gravity.z()};
-  const auto put6 = [&in](int row, int lane, const double* x) {
-    for (int m = 0; m < 6; ++m) in[row + m][lane] = x[m];
-  };
-  // The lower-left blocks of Ic and B are skew(h) and skew(p).
-  const auto putComposites = [&in](int lane, const Mat6& I, const Mat6& B) {
-    in[kIm][lane] = I(0, 0);
-    in[kIh][lane] = I(5, 1), in[kIh + 1][lane] = I(3, 2), in[kIh + 2][lane] = I(4, 0);
-    in[kBp][lane] = B(5, 1), in[kBp + 1][lane] = B(3, 2), in[kBp + 2][lane] = B(4, 0);
-    for (int c = 0, m = 0; c < 3; ++c)
-      for (int r = c; r < 3; ++r, ++m) {
-        in[kIJ + m][lane] = I(3 + r, 3 + c);
-        in[kBZ + m][lane] = B(3 + r, 3 + c);
-      }
-  };
-  const auto spatial = [&in](int row) {
-    return l8::Spatial{{l8::load(in[row]), l8::load(in[row + 1]), l8::load(in[row + 2])},
-                       {l8::load(in[row + 3]), l8::load(in[row + 4]), l8::load(in[row + 5])}};
-  };
-  const auto sym3 = [&in](int row) {
-    return l8::Sym3{l8::load(in[row]),     l8::load(in[row + 1]), l8::load(in[row + 2]),
-                    l8::load(in[row + 3]), l8::load(in[row + 4]), l8::load(in[row + 5])};
-  };
   const auto storeRows = [](RowMatX& m, int row, int k, const l8::Spatial& x) {
     double* p = m.data() + row * m.outerStride() + k;
     const Eigen::Index s = m.outerStride();
@@ -440,24 +514,23 @@ void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& mode
     l8::store(P[row + 3], x.ang.x), l8::store(P[row + 4], x.ang.y), l8::store(P[row + 5], x.ang.z);
   };
   for (int k0 = 0; k0 < nj; k0 += 8) {
-    const int count = std::min(8, nj - k0);
-    if (count < 8) std::memset(in, 0, sizeof in);
-    for (int l = 0; l < count; ++l) {
-      const int j = k0 + l + 1;  // body of joint k0 + l; its parent is j - 1
-      put6(kS, l, data.S[j].data());
-      put6(kVp, l, data.v[j - 1].data());
-      put6(kAp, l, data.a[j - 1].data());
-      put6(kH, l, h_[j].data());
-      put6(kF, l, F_[j].data());
-      putComposites(l, data.Ic[j], B_[j]);
-    }
-    const l8::Spatial S = spatial(kS), vp = spatial(kVp), ap = spatial(kAp), h = spatial(kH),
-                      F = spatial(kF);
-    const l8::RigidInertia Ic{l8::load(in[kIm]),
-                              {l8::load(in[kIh]), l8::load(in[kIh + 1]), l8::load(in[kIh + 2])},
-                              sym3(kIJ)};
-    const l8::InertiaRate B{{l8::load(in[kBp]), l8::load(in[kBp + 1]), l8::load(in[kBp + 2])},
-                            sym3(kBZ)};
+    // Joint k's body is k + 1 and its parent k: lanes from column k0 + 1 (body) or k0 (parent).
+    const auto load = [&](int r, int column) { return l8::load(L + r * stride + column); };
+    const auto spatial = [&](int r, int column) {
+      return l8::Spatial{{load(r, column), load(r + 1, column), load(r + 2, column)},
+                         {load(r + 3, column), load(r + 4, column), load(r + 5, column)}};
+    };
+    const int j0 = k0 + 1;
+    const l8::Spatial S = spatial(kLaneS, j0), vp = spatial(kLaneV, k0), ap = spatial(kLaneA, k0),
+                      h = spatial(kLaneH, j0), F = spatial(kLaneF, j0);
+    const l8::RigidInertia Ic{
+        load(kLaneIm, j0),
+        {load(kLaneIh, j0), load(kLaneIh + 1, j0), load(kLaneIh + 2, j0)},
+        {load(kLaneIJ, j0), load(kLaneIJ + 1, j0), load(kLaneIJ + 2, j0), load(kLaneIJ + 3, j0),
+         load(kLaneIJ + 4, j0), load(kLaneIJ + 5, j0)}};
+    const l8::InertiaRate B{{load(kLaneBp, j0), load(kLaneBp + 1, j0), load(kLaneBp + 2, j0)},
+                            {load(kLaneBZ, j0), load(kLaneBZ + 1, j0), load(kLaneBZ + 2, j0),
+                             load(kLaneBZ + 3, j0), load(kLaneBZ + 4, j0), load(kLaneBZ + 5, j0)}};
     const l8::Spatial w = l8::crossMotion(S, vp);
     const l8::Spatial beta = l8::crossMotion(S, ap) - l8::crossMotion(w, vp);
     // Yq_top = S x [g; 0] - beta.
@@ -476,9 +549,10 @@ void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& mode
     storeRows(Yv_rows_, 6, k0, S);
     putP(0, F1);
     putP(6, BS - Sxh);
+    const int count = std::min(8, nj - k0);
     for (int l = 0; l < count; ++l) {
-      double* row = Prow_.data() + (k0 + l) * Prow_.outerStride();
-      for (int m = 0; m < 12; ++m) row[m] = P[m][l];
+      double* out = Prow_.data() + (k0 + l) * Prow_.outerStride();
+      for (int m = 0; m < 12; ++m) out[m] = P[m][l];
     }
   }
 }

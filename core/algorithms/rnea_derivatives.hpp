@@ -66,7 +66,9 @@ class InverseDynamicsDerivatives {
                          bool with_mass_matrix);
   void computeComposites(const Model& model, Data& data, const ExternalForces& external);
   void computeJointVectors(const Model& model, const Data& data, const ExternalForces& external);
-  void computeChainJointVectorsRigid(const Model& model, const Data& data);
+  bool rigidChain(const Model& model, const ExternalForces& external) const;
+  void computeChainCompositesRigid(const Model& model, Data& data);
+  void computeChainJointVectorsRigid(const Model& model);
   void assembleChain(const Model& model, bool extra, bool with_mass_matrix);
   void assembleTree(const Model& model, bool extra, bool with_mass_matrix);
   void assembleVehicle(const Model& model, const Data& data, const ExternalForces& external,
@@ -93,6 +95,10 @@ class InverseDynamicsDerivatives {
   static constexpr int kPad = 8;
   RowMatX Prow_, Yq_rows_, Yv_rows_, D_rows_, E_rows_, F1_rows_, joint_vectors_;
   bool chain_ = true;  // parent[i] == i - 1 and joint_index[i] == i - 1 for every body
+  // A rigid chain's body quantities and composites, one row per component and one column per
+  // body (padded with zero columns to whole blocks of eight and one more block), for the
+  // eight-lane kernels: see the row offsets in rnea_derivatives.cpp.
+  RowMatX lanes_;
 };
 
 }  // namespace vms
