@@ -429,14 +429,20 @@ void InverseDynamicsDerivatives::computeChainCompositesRigid(const Model& model,
   }
   const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
                       l8::Lanes8{} + model.gravity.z()};
-  for (int i0 = 0; i0 < n; i0 += 8) {
+  // Blocks of eight bodies from the last: a block's composite rows are stored as their suffix
+  // sums plus the first column of the block after it (done before; zero past the last body),
+  // the composites of a chain whose parents are the bodies before.
+  for (int i0 = (n - 1) / 8 * 8; i0 >= 0; i0 -= 8) {
     const auto load = [&](int r) { return l8::load(row(r) + i0); };
     const auto spatial = [&](int r) {
       return l8::Spatial{{load(r), load(r + 1), load(r + 2)},
                          {load(r + 3), load(r + 4), load(r + 5)}};
     };
-    const auto store = [&](int r, const l8::Vec3& x) {
-      l8::store(row(r) + i0, x.x), l8::store(row(r + 1) + i0, x.y), l8::store(row(r + 2) + i0, x.z);
+    const auto sumUp = [&](int r, const l8::Lanes8& x) {
+      l8::store(row(r) + i0, l8::suffixSum(x) + row(r)[i0 + 8]);
+    };
+    const auto sumUp3 = [&](int r, const l8::Vec3& x) {
+      sumUp(r, x.x), sumUp(r + 1, x.y), sumUp(r + 2, x.z);
     };
     const l8::Spatial v = spatial(kLaneV), a = spatial(kLaneA);
     const l8::RigidInertia I{load(kLaneIm),
@@ -454,21 +460,22 @@ void InverseDynamicsDerivatives::computeChainCompositesRigid(const Model& model,
     const l8::Vec3 Z0 = l8::cross(w, {J.xx, J.yx, J.zx}), Z1 = l8::cross(w, {J.yx, J.yy, J.zy}),
                    Z2 = l8::cross(w, {J.zx, J.zy, J.zz});
     const l8::Lanes8 vh = vl.x * hc.x + vl.y * hc.y + vl.z * hc.z;
-    store(kLaneBp, p);
-    l8::store(row(kLaneBZ) + i0, 2.0 * (Z0.x - hc.x * vl.x + vh));
-    l8::store(row(kLaneBZ + 1) + i0, (Z0.y + Z1.x) - (hc.y * vl.x + vl.y * hc.x));
-    l8::store(row(kLaneBZ + 2) + i0, (Z0.z + Z2.x) - (hc.z * vl.x + vl.z * hc.x));
-    l8::store(row(kLaneBZ + 3) + i0, 2.0 * (Z1.y - hc.y * vl.y + vh));
-    l8::store(row(kLaneBZ + 4) + i0, (Z1.z + Z2.y) - (hc.z * vl.y + vl.z * hc.y));
-    l8::store(row(kLaneBZ + 5) + i0, 2.0 * (Z2.z - hc.z * vl.z + vh));
-    store(kLaneH, h.lin), store(kLaneH + 3, h.ang);
     const l8::Spatial weight = I * l8::Spatial{g, {}};
     const l8::Spatial F = (I * a + l8::crossForce(v, h)) - weight;
-    store(kLaneF, F.lin), store(kLaneF + 3, F.ang);
+    sumUp3(kLaneBp, p);
+    sumUp(kLaneBZ, 2.0 * (Z0.x - hc.x * vl.x + vh));
+    sumUp(kLaneBZ + 1, (Z0.y + Z1.x) - (hc.y * vl.x + vl.y * hc.x));
+    sumUp(kLaneBZ + 2, (Z0.z + Z2.x) - (hc.z * vl.x + vl.z * hc.x));
+    sumUp(kLaneBZ + 3, 2.0 * (Z1.y - hc.y * vl.y + vh));
+    sumUp(kLaneBZ + 4, (Z1.z + Z2.y) - (hc.z * vl.y + vl.z * hc.y));
+    sumUp(kLaneBZ + 5, 2.0 * (Z2.z - hc.z * vl.z + vh));
+    sumUp3(kLaneH, h.lin), sumUp3(kLaneH + 3, h.ang);
+    sumUp3(kLaneF, F.lin), sumUp3(kLaneF + 3, F.ang);
+    sumUp(kLaneIm, I.m);
+    sumUp3(kLaneIh, I.h);
+    sumUp(kLaneIJ, J.xx), sumUp(kLaneIJ + 1, J.yx), sumUp(kLaneIJ + 2, J.zx);
+    sumUp(kLaneIJ + 3, J.yy), sumUp(kLaneIJ + 4, J.zy), sumUp(kLaneIJ + 5, J.zz);
   }
-  // Tip to base: each composite row's entry at the parent (the body before) gains the body's.
-  for (int i = n - 1; i > 0; --i)
-    for (int r = kLaneIm; r < kLaneRows; ++r) row(r)[i - 1] += row(r)[i];
   // The vehicle's composites as 6x6 matrices and spatial vectors.
   const auto lower = [&](int r, Mat6& M) {
     for (int c = 0, m = 0; c < 3; ++c)
