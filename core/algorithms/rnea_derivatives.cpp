@@ -397,10 +397,15 @@ void InverseDynamicsDerivatives::computeJointVectors(const Model& model, const D
   }
 }
 
-// A chain of rigid bodies (no added mass) with no world external forces: the eight-lane paths.
+// A chain of rigid bodies (no added mass) with no world external forces and at least four
+// joints: the eight-lane paths. With fewer joints the blocks are mostly empty lanes, and the
+// body-by-body path is faster (measured on the benchmark chain: 1.07 against 0.90 us at one
+// joint, equal at four, 0.96x at six).
 bool InverseDynamicsDerivatives::rigidChain(const Model& model,
                                             const ExternalForces& external) const {
-  return chain_ && !model.hasAddedMass() && external.body_forces_world == nullptr;
+  constexpr int kMinJoints = 4;
+  return chain_ && model.njoints >= kMinJoints && !model.hasAddedMass() &&
+         external.body_forces_world == nullptr;
 }
 
 // computeComposites on a rigid chain, eight bodies at a time, one per lane (lanes8.hpp): each

@@ -143,6 +143,7 @@ class TestDynamicsDerivatives : public QObject {
   void inverseDynamicsMatchesDifferencesOnEveryVehicle();
   void forwardDynamicsMatchesDifferencesOnEveryVehicle();
   void differencesConvergeAtSecondOrder();
+  void rigidChainLanesMatchBodyByBody();
   void externalForcesAndAddedMass();
   void massMatrixAndInverseAgree();
   void wrenchDerivativesAreInverseInertiaTimesJacobian();
@@ -193,6 +194,37 @@ void TestDynamicsDerivatives::forwardDynamicsMatchesDifferencesOnEveryVehicle() 
       const std::string where = toString(base) + (chain ? " chain" : " tree");
       QVERIFY2(err < 1e-6, (where + ": " + std::to_string(err)).c_str());
       QVERIFY(fd.ddqDq().cwiseAbs().maxCoeff() > 1e-2);
+    }
+  }
+}
+
+// A rigid chain of four or more joints with no external forces takes the eight-lane paths
+// (full and partial blocks of joints); zero world external forces send the same point through
+// the body-by-body path, whose results must agree to rounding.
+void TestDynamicsDerivatives::rigidChainLanesMatchBodyByBody() {
+  std::uint64_t seed = 70;
+  for (BaseType base : kAllBases) {
+    for (int joints : {4, 8, 13, 21}) {
+      Point p = makePoint(treeWithGravity(base, seed, joints + 1, true), seed + 3, false);
+      ++seed;
+      const Model& m = p.model;
+      Data data(m), other(m);
+      ForwardDynamicsDerivatives lanes(m), bodies(m);
+      lanes.compute(m, data, p.state, p.tau);
+      const std::vector<Vec6> zero(static_cast<std::size_t>(m.nbodies), Vec6::Zero());
+      ExternalForces none;
+      none.body_forces_world = &zero;
+      bodies.compute(m, other, p.state, p.tau, none);
+      const std::string where = toString(base) + ", " + std::to_string(joints) + " joints";
+      const double err = std::max(
+          {relativeMatrixError(lanes.ddqDq(), bodies.ddqDq()),
+           relativeMatrixError(lanes.ddqDv(), bodies.ddqDv()),
+           relativeMatrixError(lanes.inverseDynamics().dtauDq(), bodies.inverseDynamics().dtauDq()),
+           relativeMatrixError(lanes.inverseDynamics().dtauDv(),
+                               bodies.inverseDynamics().dtauDv())});
+      QVERIFY2(err < 1e-12,
+               qPrintable(QString::fromStdString(where) + ": " + QString::number(err, 'g', 3)));
+      QVERIFY2(lanes.inverseDynamics().dtauDq().cwiseAbs().maxCoeff() > 1e-2, where.c_str());
     }
   }
 }
