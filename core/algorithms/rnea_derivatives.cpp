@@ -242,6 +242,8 @@ InverseDynamicsDerivatives::InverseDynamicsDerivatives(const Model& model)
   for (auto* m : {&D_rows_, &E_rows_, &F1_rows_}) *m = RowMatX::Zero(6, nj + kPad);
   if (!chain_) joint_vectors_ = RowMatX::Zero(nj, kJointWidth);
   if (chain_) lanes_ = RowMatX::Zero(kLaneRows, (n + 7) / 8 * 8 + 8);
+  for (int m = 0; m < 6; ++m)
+    for (int c = 0; c < t; ++c) tangent_lanes_[m][c] = tangent_(m, c);
 }
 
 void InverseDynamicsDerivatives::compute(const Model& model, Data& data, const State& state,
@@ -648,33 +650,94 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   // are P_k [xi x a_g; 0] (or Pextra_k [xi x a_g; xi]) and, in velocity columns xi = S0_c with
   // gamma = -xi x v_0, P_k [gamma; xi]: combinations of the rows of Xq and Xv (column c a
   // vehicle column).
-  double Xq[12][8] = {}, Xv[12][8] = {};
-  // S0^T and [S0_r x* h]^T as 6x6 (rows past b zero): the vehicle's rows of a vector in one
-  // product each.
-  Mat6 S0T = Mat6::Zero(), SxhT = Mat6::Zero();
-  for (int r = 0; r < b; ++r) {
-    S0T.row(r) = data.S0.col(r).transpose();
-    SxhT.row(r) = crossF(data.S0.col(r), h_[0]).transpose();
-  }
-  for (int c = 0; c < t; ++c) {
-    const Vec6 xi = actMotion(data.oMi[0], tangent_.col(c));
-    const Vec6 xixag = crossM(xi, a_g);
-    for (int m = 0; m < 6; ++m) Xq[m][c] = xixag[m], Xq[6 + m][c] = xi[m];
+  alignas(64) double Xq[12][8] = {}, Xv[12][8] = {};
+  // S0^T as a 6x6 (rows past b zero): the vehicle's rows of a vector in one product.
+  Mat6 S0T = Mat6::Zero();
+  for (int r = 0; r < b; ++r) S0T.row(r) = data.S0.col(r).transpose();
+  // The vehicle's columns side by side, one per lane (lanes8.hpp; lanes past t or b zero).
+  namespace l8 = lanes8;
+  const auto broadcast = [](double x) { return l8::Lanes8{} + x; };
+  const auto broadcast6 = [&](const Vec6& x) {
+    return l8::Spatial{{broadcast(x[0]), broadcast(x[1]), broadcast(x[2])},
+                       {broadcast(x[3]), broadcast(x[4]), broadcast(x[5])}};
+  };
+  const auto components = [](const l8::Spatial& x, l8::Lanes8 out[6]) {
+    out[0] = x.lin.x, out[1] = x.lin.y, out[2] = x.lin.z;
+    out[3] = x.ang.x, out[4] = x.ang.y, out[5] = x.ang.z;
+  };
+  // A x with A's coefficients broadcast.
+  const auto product = [&](const Mat6& A, const l8::Spatial& x) {
+    l8::Lanes8 in[6], out[6];
+    components(x, in);
+    for (int i = 0; i < 6; ++i) {
+      out[i] = A(i, 0) * in[0];
+      for (int k = 1; k < 6; ++k) out[i] += A(i, k) * in[k];
+    }
+    return l8::Spatial{{out[0], out[1], out[2]}, {out[3], out[4], out[5]}};
+  };
+  const auto storeRows = [&components](double rows[][8], int first, const l8::Spatial& x) {
+    l8::Lanes8 c[6];
+    components(x, c);
+    for (int m = 0; m < 6; ++m) l8::store(rows[first + m], c[m]);
+  };
+  // Writes lane c < width of S0_r^T f - sub_r (sub_r lanes c, or none) to out(r, c), r < b.
+  const auto vehicleRows = [&](const l8::Spatial& f, const l8::Lanes8* sub, RowMatX& out,
+                               int width) {
+    l8::Lanes8 fc[6];
+    components(f, fc);
+    for (int r = 0; r < b; ++r) {
+      l8::Lanes8 y = data.S0(0, r) * fc[0];
+      for (int m = 1; m < 6; ++m) y += data.S0(m, r) * fc[m];
+      if (sub != nullptr) y -= sub[r];
+      l8::storeFirst(&out(r, 0), y, width);
+    }
+  };
+  const Pose& oMi0 = data.oMi[0];
+  const l8::Vec3 g = {broadcast(model.gravity.x()), broadcast(model.gravity.y()),
+                      broadcast(model.gravity.z())};
+  if (t > 0) {
+    // Configuration columns xi_c = Ad(oMi_0) T_c = [R Tv + p x R Tw; R Tw], with
+    // xi x a_g = [xi_w x g; 0] (zero for a translation): joint k's entries P_k [xi x a_g; 0] or
+    // Pextra_k [xi x a_g; xi] come from Xq's rows, the vehicle's from
     // (Icrb S0_r)^T (xi x a_g) + (S0_r x* Fe)^T xi = S0_r^T (Icrb (xi x a_g) + xi x* Fe).
-    Vec6 f = times(Icrb0, xixag);
-    if (has_external) f += crossF(xi, Fe_[0]);
-    const Vec6 rows = times(S0T, f);
-    for (int r = 0; r < b; ++r) dtau_dq_(r, c) = rows[r];
+    const auto row = [&](int m) { return l8::load(tangent_lanes_[m]); };
+    const l8::Vec3 Tv{row(0), row(1), row(2)}, Tw{row(3), row(4), row(5)};
+    const Mat3& R = oMi0.R;
+    const auto rotate = [&](const l8::Vec3& x) {
+      return l8::Vec3{R(0, 0) * x.x + R(0, 1) * x.y + R(0, 2) * x.z,
+                      R(1, 0) * x.x + R(1, 1) * x.y + R(1, 2) * x.z,
+                      R(2, 0) * x.x + R(2, 1) * x.y + R(2, 2) * x.z};
+    };
+    const l8::Vec3 p{broadcast(oMi0.p.x()), broadcast(oMi0.p.y()), broadcast(oMi0.p.z())};
+    const l8::Vec3 xi_w = rotate(Tw);
+    const l8::Spatial xi{rotate(Tv) + l8::cross(p, xi_w), xi_w};
+    const l8::Vec3 xwg = l8::cross(xi_w, g);
+    storeRows(Xq, 0, l8::Spatial{xwg, {}});
+    storeRows(Xq, 6, xi);
+    l8::Spatial f = product(Icrb0, l8::Spatial{xwg, {}});
+    if (has_external) f = f + l8::crossForce(xi, broadcast6(Fe_[0]));
+    vehicleRows(f, nullptr, dtau_dq_, t);
   }
-  // The vehicle's velocity rows: (Ic S0)^T gamma + G0^T xi with G0 = B S0 - S0 x* h.
-  for (int c = 0; c < b; ++c) {
-    const Vec6 xi = data.S0.col(c);
-    const Vec6 gamma = -crossM(xi, data.v[0]);
-    for (int m = 0; m < 6; ++m) Xv[m][c] = gamma[m], Xv[6 + m][c] = xi[m];
-    Vec6 f = times(Ic0, gamma);
-    f += times(B_[0], xi);
-    const Vec6 rows = times(S0T, f) - times(SxhT, xi);
-    for (int r = 0; r < b; ++r) dtau_dv_(r, c) = rows[r];
+  if (b > 0) {
+    // Velocity columns xi_c = S0_c with gamma = -xi x v_0: joint k's entries P_k [gamma; xi]
+    // from Xv's rows, the vehicle's (Ic S0_r)^T gamma + G0_r^T xi with G0 = B S0 - S0 x* h,
+    // i.e. S0_r^T (Ic gamma + B xi) - (S0_r x* h)^T xi.
+    l8::Lanes8 xi_rows[6];  // row m of S0, column c in lane c
+    for (int m = 0; m < 6; ++m) xi_rows[m] = l8::gather(data.S0.data() + m, 6, b);
+    const l8::Spatial xi{{xi_rows[0], xi_rows[1], xi_rows[2]},
+                         {xi_rows[3], xi_rows[4], xi_rows[5]}};
+    const l8::Spatial gamma = l8::crossMotion(broadcast6(data.v[0]), xi);
+    storeRows(Xv, 0, gamma);
+    storeRows(Xv, 6, xi);
+    // (S0_r x* h)^T xi_c: S0_r x* h with r in the lanes, then its components broadcast.
+    alignas(64) double Sxh[6][8];
+    storeRows(Sxh, 0, l8::crossForce(xi, broadcast6(h_[0])));
+    l8::Lanes8 sub[6];
+    for (int r = 0; r < b; ++r) {
+      sub[r] = Sxh[0][r] * xi_rows[0];
+      for (int m = 1; m < 6; ++m) sub[r] += Sxh[m][r] * xi_rows[m];
+    }
+    vehicleRows(product(Ic0, gamma) + product(B_[0], xi), sub, dtau_dv_, b);
   }
   // The vehicle's rows against the joints: S0^T D, S0^T E and S0^T F1 (between the writes of
   // Xq and Xv and their reads).

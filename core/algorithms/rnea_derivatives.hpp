@@ -75,6 +75,7 @@ class InverseDynamicsDerivatives {
                        bool with_mass_matrix);
 
   Mat6X tangent_;
+  double tangent_lanes_[6][8] = {};  // tangent_'s rows, its columns in lanes (zero past t)
   RowMatX dtau_dq_, dtau_dv_, M_;
   // Composites over each subtree: rigid-body inertia (with added mass only; the inertia itself
   // is data.Ic), B = sum (v x* I - I v x), momentum, force, external forces.

@@ -8,6 +8,9 @@
 // multiplies per lane and no shuffles, where one problem at a time in a register spends most
 // of its work moving components.
 #include <cstring>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
 
 namespace vms::lanes8 {
 
@@ -21,6 +24,29 @@ VMS_LANES8_INLINE Lanes8 load(const double* p) {
   return r;
 }
 VMS_LANES8_INLINE void store(double* p, const Lanes8& x) { std::memcpy(p, &x, sizeof x); }
+
+/// Stores lanes l < count to p[l].
+VMS_LANES8_INLINE void storeFirst(double* p, const Lanes8& x, int count) {
+#ifdef __AVX512F__
+  _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << count) - 1u), x);
+#else
+  for (int l = 0; l < count; ++l) p[l] = x[l];
+#endif
+}
+
+/// Lane l < count: p[l * stride]; zero past count.
+VMS_LANES8_INLINE Lanes8 gather(const double* p, int stride, int count) {
+#ifdef __AVX512F__
+  const __m512i index = _mm512_set_epi64(7 * stride, 6 * stride, 5 * stride, 4 * stride, 3 * stride,
+                                         2 * stride, stride, 0);
+  return _mm512_mask_i64gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>((1u << count) - 1u),
+                                  index, p, 8);
+#else
+  Lanes8 r = {};
+  for (int l = 0; l < count; ++l) r[l] = p[l * stride];
+  return r;
+#endif
+}
 
 /// Lane l: x[l] + x[l + 1] + ... + x[7].
 VMS_LANES8_INLINE Lanes8 suffixSum(Lanes8 x) {
