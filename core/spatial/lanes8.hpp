@@ -50,11 +50,10 @@ VMS_LANES8_INLINE Lanes8 gather(const double* p, int stride, int count) {
 
 /// Lane l: x[l] + x[l + 1] + ... + x[7].
 VMS_LANES8_INLINE Lanes8 suffixSum(Lanes8 x) {
-  typedef long long Index8 __attribute__((vector_size(64)));
   const Lanes8 zero = {};
-  x += __builtin_shuffle(x, zero, Index8{1, 2, 3, 4, 5, 6, 7, 8});
-  x += __builtin_shuffle(x, zero, Index8{2, 3, 4, 5, 6, 7, 8, 8});
-  x += __builtin_shuffle(x, zero, Index8{4, 5, 6, 7, 8, 8, 8, 8});
+  x += __builtin_shufflevector(x, zero, 1, 2, 3, 4, 5, 6, 7, 8);
+  x += __builtin_shufflevector(x, zero, 2, 3, 4, 5, 6, 7, 8, 8);
+  x += __builtin_shufflevector(x, zero, 4, 5, 6, 7, 8, 8, 8, 8);
   return x;
 }
 
