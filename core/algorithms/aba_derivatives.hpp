@@ -27,7 +27,8 @@ class ForwardDynamicsDerivatives {
   const RowMatX& ddqDq() const { return ddq_dq_; }
   /// dnudot/dnu, nv x nv.
   const RowMatX& ddqDv() const { return ddq_dv_; }
-  /// Columns of a derivative matrix, a view valid until the object is destroyed.
+  /// Columns of a derivative matrix: a view of this object's storage, which the next compute()
+  /// overwrites.
   using ConstColumns = Eigen::Block<const RowMatX>;
   /// dnudot/dtau, nv x n: the joint columns of M^-1.
   ConstColumns ddqDtau() const {
@@ -55,7 +56,7 @@ class ForwardDynamicsDerivatives {
   InverseDynamicsDerivatives id_;
   VecX nudot_;
   RowMatX ddq_dq_, ddq_dv_;
-  RowMatX inverse_columns_;  // [dnudot/d(base wrench), dnudot/dtau], solved together
+  RowMatX inverse_columns_;  // [dnudot/d(base wrench), dnudot/dtau]: M^-1 [T^T 0; 0 1]
   // The articulated-body factorisation of M, as aba() leaves it in data: per body 1/D
   // (D = S^T IA S), with data.V = IA S / D; the vehicle's (S0^T IA_0 S0)^-1.
   std::vector<double> Dinv_;

@@ -78,7 +78,8 @@ class InverseDynamicsDerivatives {
   double tangent_lanes_[6][8] = {};  // tangent_'s rows, its columns in lanes (zero past t)
   RowMatX dtau_dq_, dtau_dv_, M_;
   // Composites over each subtree: rigid-body inertia (with added mass only; the inertia itself
-  // is data.Ic), B = sum (v x* I - I v x), momentum, force, external forces.
+  // is data.Ic), B = sum (v x* I - I v x), momentum, force, external forces. On the eight-lane
+  // path (rigidChain) they live in lanes_, and only the vehicle's (index 0) are written here.
   std::vector<Mat6> B_, Icrb_;
   std::vector<Vec6> h_, F_, Fe_;
   // Per joint, in column k = the joint's index (rows padded by kPad zero columns, so that
