@@ -640,19 +640,14 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   const bool added_mass = model.hasAddedMass();
   const bool has_external = external.body_forces_world != nullptr;
   const bool extra = added_mass || has_external;
-  Vec6 a_g = Vec6::Zero();
-  a_g.head<3>() = model.gravity;
   const Mat6& Ic0 = data.Ic[0];
   const Mat6& Icrb0 = added_mass ? Icrb_[0] : Ic0;
-  // Configuration columns: only the weight (through the rigid-body inertia) and the world
-  // external forces depend on the vehicle's pose in a world-frame composite. Joint k's entries
-  // are P_k [xi x a_g; 0] (or Pextra_k [xi x a_g; xi]) and, in velocity columns xi = S0_c with
-  // gamma = -xi x v_0, P_k [gamma; xi]: combinations of the rows of Xq and Xv (column c a
+  // Configuration columns (a_g = [g; 0]): only the weight (through the rigid-body inertia) and the
+  // world external forces depend on the vehicle's pose in a world-frame composite. Joint k's
+  // entries are P_k [xi x a_g; 0] (or Pextra_k [xi x a_g; xi]) and, in velocity columns xi = S0_c
+  // with gamma = -xi x v_0, P_k [gamma; xi]: combinations of the rows of Xq and Xv (column c a
   // vehicle column).
   alignas(64) double Xq[12][8] = {}, Xv[12][8] = {};
-  // S0^T as a 6x6 (rows past b zero): the vehicle's rows of a vector in one product.
-  Mat6 S0T = Mat6::Zero();
-  for (int r = 0; r < b; ++r) S0T.row(r) = data.S0.col(r).transpose();
   // The vehicle's columns side by side, one per lane (lanes8.hpp; lanes past t or b zero).
   namespace l8 = lanes8;
   const auto broadcast = [](double x) { return l8::Lanes8{} + x; };
@@ -742,6 +737,10 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   // Xq and Xv and their reads).
   if (b > 0) {
     const auto S0 = data.S0.leftCols(b);
+    // S0^T as a 6x6 (rows past b zero), for the vehicle's block of M.
+    Mat6 S0T = Mat6::Zero();
+    if (with_mass_matrix)
+      for (int r = 0; r < b; ++r) S0T.row(r) = S0.col(r).transpose();
     const Eigen::Index stride = D_rows_.outerStride();
     for (int r = 0; r < b; ++r) {
       const double* s = S0.col(r).data();
