@@ -8,6 +8,7 @@
 #endif
 
 #include "core/algorithms/check_model_arguments.hpp"
+#include "core/spatial/lanes8.hpp"
 
 namespace vms {
 
@@ -16,7 +17,7 @@ namespace vms {
 namespace {
 // A block row of the solve: 8 columns as a GCC/clang vector extension (one AVX-512 register
 // with -march=native; narrower registers or scalars elsewhere), or 16 as two of them.
-typedef double Lanes8 __attribute__((vector_size(64)));
+using lanes8::Lanes8;
 struct Lanes16 {
   Lanes8 lo, hi;
 };
@@ -34,25 +35,9 @@ template <typename Row>
 constexpr int kLanes = static_cast<int>(sizeof(Row) / sizeof(double));
 
 // The first `width` (<= 8) entries of p, the other lanes zero; and their store.
-VMS_INLINE Lanes8 loadPartial(const double* p, int width) {
-#ifdef __AVX512F__
-  return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << width) - 1u), p);
-#else
-  double tmp[8] = {};
-  std::memcpy(tmp, p, sizeof(double) * static_cast<std::size_t>(width));
-  Lanes8 r;
-  std::memcpy(&r, tmp, sizeof r);
-  return r;
-#endif
-}
+VMS_INLINE Lanes8 loadPartial(const double* p, int width) { return lanes8::loadFirst(p, width); }
 VMS_INLINE void storePartial(double* p, const Lanes8& x, int width) {
-#ifdef __AVX512F__
-  _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << width) - 1u), x);
-#else
-  double tmp[8];
-  std::memcpy(tmp, &x, sizeof x);
-  std::memcpy(p, tmp, sizeof(double) * static_cast<std::size_t>(width));
-#endif
+  lanes8::storeFirst(p, x, width);
 }
 
 // The first `width` entries of a row at p (the other lanes zero), and their store.

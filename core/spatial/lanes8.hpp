@@ -25,6 +25,17 @@ VMS_LANES8_INLINE Lanes8 load(const double* p) {
 }
 VMS_LANES8_INLINE void store(double* p, const Lanes8& x) { std::memcpy(p, &x, sizeof x); }
 
+/// Lanes l < count from p[l], zero past count.
+VMS_LANES8_INLINE Lanes8 loadFirst(const double* p, int count) {
+#ifdef __AVX512F__
+  return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << count) - 1u), p);
+#else
+  Lanes8 r = {};
+  for (int l = 0; l < count; ++l) r[l] = p[l];
+  return r;
+#endif
+}
+
 /// Stores lanes l < count to p[l].
 VMS_LANES8_INLINE void storeFirst(double* p, const Lanes8& x, int count) {
 #ifdef __AVX512F__
