@@ -259,29 +259,31 @@ void TestDynamicsDerivatives::externalForcesAndAddedMass() {
   }
 }
 
+// On a tree and on a chain (whose composites take the eight-lane path).
 void TestDynamicsDerivatives::massMatrixAndInverseAgree() {
-  for (BaseType base : {BaseType::Free, BaseType::Schoenflies, BaseType::Fixed}) {
-    Point p = makePoint(treeWithGravity(base, 9, 12, false), 3, false);
-    const Model& m = p.model;
-    Data data(m);
-    ForwardDynamicsDerivatives fd(m);
-    fd.compute(m, data, p.state, p.tau);
-    Data reference(m);
-    crba(m, reference, p.state);
-    // M comes from the inverse-dynamics derivatives; the forward ones factorise M instead.
-    InverseDynamicsDerivatives id(m);
-    Data id_data(m);
-    id.compute(m, id_data, p.state, Vec6::Zero(), fd.acceleration().tail(m.njoints));
-    VMS_COMPARE_REL(id.massMatrix(), reference.M, 1e-13);
-    QVERIFY(fd.inverseDynamics().massMatrix().isZero(0.0));
-    const MatX Minv = reference.M.inverse();
-    VMS_COMPARE_REL(fd.ddqDtau(), MatX(Minv.rightCols(m.njoints)), 1e-10);
-    // solveInertia applies M^-1 to any block of columns (more than one block of eight).
-    MatX X = MatX::Random(m.nv, 19);
-    const MatX expected = Minv * X;
-    fd.solveInertia(m, data, X);
-    VMS_COMPARE_REL(X, expected, 1e-10);
-  }
+  for (BaseType base : {BaseType::Free, BaseType::Schoenflies, BaseType::Fixed})
+    for (bool chain : {false, true}) {
+      Point p = makePoint(treeWithGravity(base, 9, 12, chain), 3, false);
+      const Model& m = p.model;
+      Data data(m);
+      ForwardDynamicsDerivatives fd(m);
+      fd.compute(m, data, p.state, p.tau);
+      Data reference(m);
+      crba(m, reference, p.state);
+      // M comes from the inverse-dynamics derivatives; the forward ones factorise M instead.
+      InverseDynamicsDerivatives id(m);
+      Data id_data(m);
+      id.compute(m, id_data, p.state, Vec6::Zero(), fd.acceleration().tail(m.njoints));
+      VMS_COMPARE_REL(id.massMatrix(), reference.M, 1e-13);
+      QVERIFY(fd.inverseDynamics().massMatrix().isZero(0.0));
+      const MatX Minv = reference.M.inverse();
+      VMS_COMPARE_REL(fd.ddqDtau(), MatX(Minv.rightCols(m.njoints)), 1e-10);
+      // solveInertia applies M^-1 to any block of columns (more than one block of eight).
+      MatX X = MatX::Random(m.nv, 19);
+      const MatX expected = Minv * X;
+      fd.solveInertia(m, data, X);
+      VMS_COMPARE_REL(X, expected, 1e-10);
+    }
 }
 
 void TestDynamicsDerivatives::wrenchDerivativesAreInverseInertiaTimesJacobian() {
