@@ -433,28 +433,20 @@ void InverseDynamicsDerivatives::computeChainCompositesRigid(const Model& model,
     for (int c = 0, m = 0; c < 3; ++c)
       for (int r = c; r < 3; ++r, ++m) row(kLaneIJ + m)[i] = I(3 + r, 3 + c);
   }
-  const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
-                      l8::Lanes8{} + model.gravity.z()};
+  const l8::Vec3 g = l8::broadcast3(model.gravity.data());
   // Blocks of eight bodies from the last: a block's composite rows are stored as their suffix
   // sums plus the first column of the block after it (done before; zero past the last body),
   // the composites of a chain whose parents are the bodies before.
   for (int i0 = (n - 1) / 8 * 8; i0 >= 0; i0 -= 8) {
-    const auto load = [&](int r) { return l8::load(row(r) + i0); };
-    const auto spatial = [&](int r) {
-      return l8::Spatial{{load(r), load(r + 1), load(r + 2)},
-                         {load(r + 3), load(r + 4), load(r + 5)}};
-    };
     const auto sumUp = [&](int r, const l8::Lanes8& x) {
       l8::store(row(r) + i0, l8::suffixSum(x) + row(r)[i0 + 8]);
     };
     const auto sumUp3 = [&](int r, const l8::Vec3& x) {
       sumUp(r, x.x), sumUp(r + 1, x.y), sumUp(r + 2, x.z);
     };
-    const l8::Spatial v = spatial(kLaneV), a = spatial(kLaneA);
-    const l8::RigidInertia I{load(kLaneIm),
-                             {load(kLaneIh), load(kLaneIh + 1), load(kLaneIh + 2)},
-                             {load(kLaneIJ), load(kLaneIJ + 1), load(kLaneIJ + 2),
-                              load(kLaneIJ + 3), load(kLaneIJ + 4), load(kLaneIJ + 5)}};
+    const l8::Spatial v = l8::loadSpatial(row(kLaneV) + i0, stride),
+                      a = l8::loadSpatial(row(kLaneA) + i0, stride);
+    const l8::RigidInertia I = l8::loadRigidInertia(row(kLaneIm) + i0, stride);
     const l8::Spatial h = I * v;
     // B = [0, -skew(p); skew(p), Z + Z^T - (hc vl^T + vl hc^T) + 2 (vl . hc) 1] with
     // p = m vl + w x hc and Z = skew(w) J, column c of Z being w x J_c (rigidInertiaRate).
@@ -514,36 +506,20 @@ void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& mode
   const Eigen::Index stride = lanes_.outerStride();
   const double* L = lanes_.data();
   alignas(64) double P[12][8];
-  const l8::Vec3 g = {l8::Lanes8{} + model.gravity.x(), l8::Lanes8{} + model.gravity.y(),
-                      l8::Lanes8{} + model.gravity.z()};
+  const l8::Vec3 g = l8::broadcast3(model.gravity.data());
   const auto storeRows = [](RowMatX& m, int row, int k, const l8::Spatial& x) {
-    double* p = m.data() + row * m.outerStride() + k;
-    const Eigen::Index s = m.outerStride();
-    l8::store(p, x.lin.x), l8::store(p + s, x.lin.y), l8::store(p + 2 * s, x.lin.z);
-    l8::store(p + 3 * s, x.ang.x), l8::store(p + 4 * s, x.ang.y), l8::store(p + 5 * s, x.ang.z);
-  };
-  const auto putP = [&P](int row, const l8::Spatial& x) {
-    l8::store(P[row], x.lin.x), l8::store(P[row + 1], x.lin.y), l8::store(P[row + 2], x.lin.z);
-    l8::store(P[row + 3], x.ang.x), l8::store(P[row + 4], x.ang.y), l8::store(P[row + 5], x.ang.z);
+    l8::storeSpatial(m.data() + row * m.outerStride() + k, m.outerStride(), x);
   };
   for (int k0 = 0; k0 < nj; k0 += 8) {
     // Joint k's body is k + 1 and its parent k: lanes from column k0 + 1 (body) or k0 (parent).
-    const auto load = [&](int r, int column) { return l8::load(L + r * stride + column); };
     const auto spatial = [&](int r, int column) {
-      return l8::Spatial{{load(r, column), load(r + 1, column), load(r + 2, column)},
-                         {load(r + 3, column), load(r + 4, column), load(r + 5, column)}};
+      return l8::loadSpatial(L + r * stride + column, stride);
     };
     const int j0 = k0 + 1;
     const l8::Spatial S = spatial(kLaneS, j0), vp = spatial(kLaneV, k0), ap = spatial(kLaneA, k0),
                       h = spatial(kLaneH, j0), F = spatial(kLaneF, j0);
-    const l8::RigidInertia Ic{
-        load(kLaneIm, j0),
-        {load(kLaneIh, j0), load(kLaneIh + 1, j0), load(kLaneIh + 2, j0)},
-        {load(kLaneIJ, j0), load(kLaneIJ + 1, j0), load(kLaneIJ + 2, j0), load(kLaneIJ + 3, j0),
-         load(kLaneIJ + 4, j0), load(kLaneIJ + 5, j0)}};
-    const l8::InertiaRate B{{load(kLaneBp, j0), load(kLaneBp + 1, j0), load(kLaneBp + 2, j0)},
-                            {load(kLaneBZ, j0), load(kLaneBZ + 1, j0), load(kLaneBZ + 2, j0),
-                             load(kLaneBZ + 3, j0), load(kLaneBZ + 4, j0), load(kLaneBZ + 5, j0)}};
+    const l8::RigidInertia Ic = l8::loadRigidInertia(L + kLaneIm * stride + j0, stride);
+    const l8::InertiaRate B = l8::loadInertiaRate(L + kLaneBp * stride + j0, stride);
     const l8::Spatial w = l8::crossMotion(S, vp);
     const l8::Spatial beta = l8::crossMotion(S, ap) - l8::crossMotion(w, vp);
     // Yq_top = S x [g; 0] - beta.
@@ -560,8 +536,8 @@ void InverseDynamicsDerivatives::computeChainJointVectorsRigid(const Model& mode
     storeRows(Yq_rows_, 6, k0, -w);
     storeRows(Yv_rows_, 0, k0, -2.0 * w);
     storeRows(Yv_rows_, 6, k0, S);
-    putP(0, F1);
-    putP(6, BS - Sxh);
+    l8::storeSpatial(P[0], 8, F1);
+    l8::storeSpatial(P[6], 8, BS - Sxh);
     const int count = std::min(8, nj - k0);
     for (int l = 0; l < count; ++l) {
       double* out = Prow_.data() + (k0 + l) * Prow_.outerStride();
@@ -650,11 +626,6 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
   alignas(64) double Xq[12][8] = {}, Xv[12][8] = {};
   // The vehicle's columns side by side, one per lane (lanes8.hpp; lanes past t or b zero).
   namespace l8 = lanes8;
-  const auto broadcast = [](double x) { return l8::Lanes8{} + x; };
-  const auto broadcast6 = [&](const Vec6& x) {
-    return l8::Spatial{{broadcast(x[0]), broadcast(x[1]), broadcast(x[2])},
-                       {broadcast(x[3]), broadcast(x[4]), broadcast(x[5])}};
-  };
   const auto components = [](const l8::Spatial& x, l8::Lanes8 out[6]) {
     out[0] = x.lin.x, out[1] = x.lin.y, out[2] = x.lin.z;
     out[3] = x.ang.x, out[4] = x.ang.y, out[5] = x.ang.z;
@@ -669,10 +640,8 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     }
     return l8::Spatial{{out[0], out[1], out[2]}, {out[3], out[4], out[5]}};
   };
-  const auto storeRows = [&components](double rows[][8], int first, const l8::Spatial& x) {
-    l8::Lanes8 c[6];
-    components(x, c);
-    for (int m = 0; m < 6; ++m) l8::store(rows[first + m], c[m]);
+  const auto storeRows = [](double rows[][8], int first, const l8::Spatial& x) {
+    l8::storeSpatial(rows[first], 8, x);
   };
   // Writes lane c < width of S0_r^T f - sub_r (sub_r lanes c, or none) to out(r, c), r < b.
   const auto vehicleRows = [&](const l8::Spatial& f, const l8::Lanes8* sub, RowMatX& out,
@@ -687,29 +656,28 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     }
   };
   const Pose& oMi0 = data.oMi[0];
-  const l8::Vec3 g = {broadcast(model.gravity.x()), broadcast(model.gravity.y()),
-                      broadcast(model.gravity.z())};
+  const l8::Vec3 g = l8::broadcast3(model.gravity.data());
   if (t > 0) {
     // Configuration columns xi_c = Ad(oMi_0) T_c = [R Tv + p x R Tw; R Tw], with
     // xi x a_g = [xi_w x g; 0] (zero for a translation): joint k's entries P_k [xi x a_g; 0] or
     // Pextra_k [xi x a_g; xi] come from Xq's rows, the vehicle's from
     // (Icrb S0_r)^T (xi x a_g) + (S0_r x* Fe)^T xi = S0_r^T (Icrb (xi x a_g) + xi x* Fe).
-    const auto row = [&](int m) { return l8::load(tangent_lanes_[m]); };
-    const l8::Vec3 Tv{row(0), row(1), row(2)}, Tw{row(3), row(4), row(5)};
+    const l8::Spatial T = l8::loadSpatial(tangent_lanes_[0], 8);
+    const l8::Vec3 &Tv = T.lin, &Tw = T.ang;
     const Mat3& R = oMi0.R;
     const auto rotate = [&](const l8::Vec3& x) {
       return l8::Vec3{R(0, 0) * x.x + R(0, 1) * x.y + R(0, 2) * x.z,
                       R(1, 0) * x.x + R(1, 1) * x.y + R(1, 2) * x.z,
                       R(2, 0) * x.x + R(2, 1) * x.y + R(2, 2) * x.z};
     };
-    const l8::Vec3 p{broadcast(oMi0.p.x()), broadcast(oMi0.p.y()), broadcast(oMi0.p.z())};
+    const l8::Vec3 p = l8::broadcast3(oMi0.p.data());
     const l8::Vec3 xi_w = rotate(Tw);
     const l8::Spatial xi{rotate(Tv) + l8::cross(p, xi_w), xi_w};
     const l8::Vec3 xwg = l8::cross(xi_w, g);
     storeRows(Xq, 0, l8::Spatial{xwg, {}});
     storeRows(Xq, 6, xi);
     l8::Spatial f = product(Icrb0, l8::Spatial{xwg, {}});
-    if (has_external) f = f + l8::crossForce(xi, broadcast6(Fe_[0]));
+    if (has_external) f = f + l8::crossForce(xi, l8::broadcast6(Fe_[0].data()));
     vehicleRows(f, nullptr, dtau_dq_, t);
   }
   if (b > 0) {
@@ -720,12 +688,12 @@ void InverseDynamicsDerivatives::assembleVehicle(const Model& model, const Data&
     for (int m = 0; m < 6; ++m) xi_rows[m] = l8::gather(data.S0.data() + m, 6, b);
     const l8::Spatial xi{{xi_rows[0], xi_rows[1], xi_rows[2]},
                          {xi_rows[3], xi_rows[4], xi_rows[5]}};
-    const l8::Spatial gamma = l8::crossMotion(broadcast6(data.v[0]), xi);
+    const l8::Spatial gamma = l8::crossMotion(l8::broadcast6(data.v[0].data()), xi);
     storeRows(Xv, 0, gamma);
     storeRows(Xv, 6, xi);
     // (S0_r x* h)^T xi_c: S0_r x* h with r in the lanes, then its components broadcast.
     alignas(64) double Sxh[6][8];
-    storeRows(Sxh, 0, l8::crossForce(xi, broadcast6(h_[0])));
+    storeRows(Sxh, 0, l8::crossForce(xi, l8::broadcast6(h_[0].data())));
     l8::Lanes8 sub[6];
     for (int r = 0; r < b; ++r) {
       sub[r] = Sxh[0][r] * xi_rows[0];

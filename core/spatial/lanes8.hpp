@@ -7,6 +7,7 @@
 // matrices keep the structure, so a subtree's composites do too. A cross product costs six
 // multiplies per lane and no shuffles, where one problem at a time in a register spends most
 // of its work moving components.
+#include <cstddef>
 #include <cstring>
 #ifdef __AVX512F__
 #include <immintrin.h>
@@ -95,10 +96,28 @@ VMS_LANES8_INLINE Vec3 operator*(const Sym3& A, const Vec3& v) {
           A.zx * v.x + A.zy * v.y + A.zz * v.z};
 }
 
+/// Every lane x.
+VMS_LANES8_INLINE Lanes8 broadcast(double x) { return Lanes8{} + x; }
+/// Every lane (x[0], x[1], x[2]).
+VMS_LANES8_INLINE Vec3 broadcast3(const double* x) {
+  return {broadcast(x[0]), broadcast(x[1]), broadcast(x[2])};
+}
+
 /// A spatial vector [linear; angular] (motion or force).
 struct Spatial {
   Vec3 lin, ang;
 };
+/// Every lane the spatial vector at x (six doubles).
+VMS_LANES8_INLINE Spatial broadcast6(const double* x) { return {broadcast3(x), broadcast3(x + 3)}; }
+/// Component m in the eight doubles at p + m * stride (rows of a row-major matrix).
+VMS_LANES8_INLINE Spatial loadSpatial(const double* p, std::ptrdiff_t stride) {
+  return {{load(p), load(p + stride), load(p + 2 * stride)},
+          {load(p + 3 * stride), load(p + 4 * stride), load(p + 5 * stride)}};
+}
+VMS_LANES8_INLINE void storeSpatial(double* p, std::ptrdiff_t stride, const Spatial& x) {
+  store(p, x.lin.x), store(p + stride, x.lin.y), store(p + 2 * stride, x.lin.z);
+  store(p + 3 * stride, x.ang.x), store(p + 4 * stride, x.ang.y), store(p + 5 * stride, x.ang.z);
+}
 VMS_LANES8_INLINE Spatial operator+(const Spatial& a, const Spatial& b) {
   return {a.lin + b.lin, a.ang + b.ang};
 }
@@ -126,6 +145,12 @@ VMS_LANES8_INLINE Spatial operator*(const RigidInertia& I, const Spatial& x) {
   return {I.m * x.lin - cross(I.h, x.ang), cross(I.h, x.lin) + I.J * x.ang};
 }
 
+/// From ten rows `stride` apart: m, h (3), J's lower triangle xx, yx, zx, yy, zy, zz.
+VMS_LANES8_INLINE RigidInertia loadRigidInertia(const double* p, std::ptrdiff_t stride) {
+  const auto row = [p, stride](int k) { return load(p + k * stride); };
+  return {row(0), {row(1), row(2), row(3)}, {row(4), row(5), row(6), row(7), row(8), row(9)}};
+}
+
 /// B = [0, -skew(p); skew(p), Z].
 struct InertiaRate {
   Vec3 p;
@@ -133,6 +158,11 @@ struct InertiaRate {
 };
 VMS_LANES8_INLINE Spatial operator*(const InertiaRate& B, const Spatial& x) {
   return {cross(x.ang, B.p), cross(B.p, x.lin) + B.Z * x.ang};
+}
+/// From nine rows `stride` apart: p (3), Z's lower triangle xx, yx, zx, yy, zy, zz.
+VMS_LANES8_INLINE InertiaRate loadInertiaRate(const double* p, std::ptrdiff_t stride) {
+  const auto row = [p, stride](int k) { return load(p + k * stride); };
+  return {{row(0), row(1), row(2)}, {row(3), row(4), row(5), row(6), row(7), row(8)}};
 }
 
 #undef VMS_LANES8_INLINE
